@@ -1,0 +1,13 @@
+// Kept from module evaluation: a detached iframe's realm loses its `DOMException` global, yet its
+// ModelContext must still reject with its own realm's InvalidStateError.
+const Exception = globalThis.DOMException
+
+/** A spec `DOMException` with the given name. */
+export const domError = (name: string, message: string): DOMException =>
+  new Exception(message, name)
+
+/** The `TypeError` WebIDL throws when converting an argument fails, worded as Chromium words it. */
+export const idlError = (method: string, message: string): TypeError =>
+  new TypeError(`Failed to execute '${method}' on 'ModelContext': ${message}`)
+
+export const UNKNOWN = 'The operation failed for an unknown transient reason (e.g. out of memory).'

@@ -1,0 +1,34 @@
+/** Init dictionary shared by `ToolActivatedEvent` and `ToolCancelEvent`. */
+export interface ToolEventInit extends EventInit {
+  toolName?: string
+}
+
+function toolEvent(label: string) {
+  const ToolEvent = class extends Event {
+    readonly #toolName: string
+    constructor(type: string, init: ToolEventInit = {}) {
+      if (arguments.length === 0) {
+        throw new TypeError(
+          `Failed to construct '${label}': 1 argument required, but only 0 present.`,
+        )
+      }
+      super(type, init)
+      this.#toolName = init.toolName === undefined ? '' : String(init.toolName)
+    }
+    /** The name of the tool this event is about. */
+    get toolName(): string {
+      return this.#toolName
+    }
+  }
+  Object.defineProperty(ToolEvent, 'name', { value: label })
+  Object.defineProperty(ToolEvent.prototype, Symbol.toStringTag, { value: label, configurable: true })
+  return ToolEvent
+}
+
+/** Fired at a `ModelContext` when one of its tools starts running for an agent. */
+export const ToolActivatedEvent = toolEvent('ToolActivatedEvent')
+export type ToolActivatedEvent = InstanceType<typeof ToolActivatedEvent>
+
+/** Fired at a `ModelContext` when a running execution of one of its tools is cancelled. */
+export const ToolCancelEvent = toolEvent('ToolCancelEvent')
+export type ToolCancelEvent = InstanceType<typeof ToolCancelEvent>

@@ -1,0 +1,387 @@
+import { UNKNOWN, domError, idlError } from './errors'
+import { ToolActivatedEvent, ToolCancelEvent } from './events'
+import { trustworthyOrigin, tupleOrigin } from './origin'
+import { queueTask } from './queue-task'
+import {
+  annotations,
+  callback,
+  dictionary,
+  isObject,
+  isWindow,
+  object,
+  required,
+  signal as readSignal,
+  usvSequence,
+  usvString,
+} from './webidl'
+import type { RegisteredTool, ToolAnnotations } from './types'
+
+/** The spec's "tool definition". */
+interface ToolDefinition {
+  name: string
+  title: string | null
+  description: string
+  /** The input schema serialised at registration, `""` when there is none. */
+  inputSchema: string
+  execute: (input: unknown, options: { signal: AbortSignal }) => unknown
+  annotations: Required<ToolAnnotations> | null
+  exposedTo: string[]
+}
+
+/** How the caller's side of an execution is settled: a result string, or a rejection reason. */
+type Settle = (ok: boolean, value: unknown) => void
+
+const NAME = /^[\w.-]{1,128}$/
+const EXECUTION_FAILED =
+  'Tool was executed but the invocation failed. For example, the script function threw an error'
+
+const unknownError = () => domError('UnknownError', UNKNOWN)
+
+/** Chromium's conversion of a tool's fulfilment value to the string `executeTool` resolves with. */
+function serializeResult(value: unknown): string {
+  const text = isObject(value) ? String(JSON.stringify(value)) : String(value)
+  return text === '' ? 'Operation succeeded' : text
+}
+
+function serializeJSON(method: string, value: unknown, what: string): string {
+  let json: string | undefined
+  try {
+    json = JSON.stringify(value)
+  } catch (error) {
+    throw idlError(method, (error as Error).message)
+  }
+  if (json === undefined) throw idlError(method, `invalid ${what}: toJSON() returns undefined`)
+  return json
+}
+
+/** The per-document state behind a `ModelContext`: the spec's tool map and local pending executions. */
+class Engine {
+  readonly tools = new Map<string, ToolDefinition>()
+  readonly running = new Map<number, AbortController>()
+
+  constructor(
+    readonly context: ModelContext,
+    readonly document: Document,
+  ) {}
+
+  /** The document is the active document of a browsing context. */
+  get window(): Window | null {
+    const view = this.document.defaultView
+    return view && view.document === this.document ? view : null
+  }
+
+  get origin(): string {
+    return this.window!.origin
+  }
+
+  /** Runs the algorithm's common first steps; returns the active window. */
+  check(): Window {
+    const view = this.window
+    if (!view) throw domError('InvalidStateError', 'The document is not active.')
+    // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it).
+    if (view.originAgentCluster === false && view.location.protocol !== 'file:') {
+      throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
+    }
+    return view
+  }
+
+  /** The spec's "notify documents of a tool change", for the documents this engine can reach. */
+  notify(): void {
+    queueTask(() => this.context.dispatchEvent(new Event('toolchange')))
+  }
+
+  unregister(definition: ToolDefinition): void {
+    if (this.tools.get(definition.name) !== definition) return
+    this.tools.delete(definition.name)
+    this.notify()
+  }
+
+  list(callerOrigin: string, into: RegisteredTool[]): void {
+    const window = this.window
+    if (!window) return
+    const origin = this.origin
+    for (const tool of this.tools.values()) {
+      if (!exposed(tool, origin, callerOrigin)) continue
+      const entry: Partial<RegisteredTool> = {}
+      if (tool.annotations) entry.annotations = { ...tool.annotations }
+      entry.description = tool.description
+      if (tool.inputSchema) entry.inputSchema = JSON.parse(tool.inputSchema)
+      entry.name = tool.name
+      entry.origin = origin
+      entry.title = tool.title ?? ''
+      entry.window = window
+      into.push(entry as RegisteredTool)
+    }
+  }
+
+  /** The spec's "tool execute steps" in this (the target) document. Returns the `toolactivated` step. */
+  run(tool: ToolDefinition, input: string, id: number, settle: Settle): () => void {
+    const controller = new AbortController()
+    this.running.set(id, controller)
+    const done = (ok: boolean, value: unknown) => {
+      if (!this.running.delete(id)) return
+      queueTask(() => settle(ok, value))
+    }
+    const fail = (error: unknown) => {
+      console.error('WebMCP tool execution failed:', error)
+      done(false, domError('UnknownError', EXECUTION_FAILED))
+    }
+    let result: unknown
+    try {
+      result = tool.execute.call(undefined, JSON.parse(input), { signal: controller.signal })
+    } catch (error) {
+      result = Promise.reject(error)
+    }
+    Promise.resolve(result).then((value) => {
+      let text: string
+      try {
+        text = serializeResult(value)
+      } catch (error) {
+        return fail(error)
+      }
+      done(true, text)
+    }, fail)
+    return () =>
+      this.context.dispatchEvent(new ToolActivatedEvent('toolactivated', { toolName: tool.name }))
+  }
+
+  /** The spec's "cancel a pending tool execution", target side. */
+  cancel(id: number, toolName: string): void {
+    const controller = this.running.get(id)
+    if (!controller) return
+    this.running.delete(id)
+    controller.abort()
+    this.context.dispatchEvent(new ToolCancelEvent('toolcancel', { toolName }))
+  }
+}
+
+const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
+  owner === accessing || tool.exposedTo.includes(accessing)
+
+const engines = new WeakMap<object, Engine>()
+let constructing = false
+let nextExecution = 0
+
+function engineOf(context: unknown): Engine {
+  const engine = engines.get(context as object)
+  if (!engine) throw new TypeError('Illegal invocation')
+  return engine
+}
+
+/** Finds the engine of the document shown in `window`, when this realm can reach it. */
+function engineFor(window: Window): Engine | undefined {
+  try {
+    return engines.get((window.document as Document & { modelContext: object }).modelContext)
+  } catch {
+    return undefined
+  }
+}
+
+/** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
+function promise<T>(steps: () => Promise<T>): Promise<T> {
+  try {
+    return steps()
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+/** `document.modelContext`: where a page registers tools for agents. */
+export class ModelContext extends EventTarget {
+  /** @internal */
+  constructor() {
+    if (!constructing) throw new TypeError("Failed to construct 'ModelContext': Illegal constructor")
+    super()
+  }
+
+  registerTool(tool: unknown, options?: unknown): Promise<undefined> {
+    return promise(() => {
+      const engine = engineOf(this)
+      const method = 'registerTool'
+      const type = 'ModelContextTool'
+      const dict = dictionary(method, type, tool, false)
+      const hints = annotations(method, dict)
+      const description = String(required(method, type, dict, 'description'))
+      const execute = callback(method, type, dict, 'execute') as ToolDefinition['execute']
+      const schema = object(method, type, dict, 'inputSchema')
+      const name = String(required(method, type, dict, 'name'))
+      const title = dict.title === undefined ? null : usvString(dict.title)
+      const optionsType = 'ModelContextRegisterToolOptions'
+      const opts = dictionary(method, optionsType, options, true)
+      const exposedTo = usvSequence(method, optionsType, opts, 'exposedTo') ?? []
+      const signal = readSignal(method, optionsType, opts, 'signal')
+
+      engine.check()
+      const { tools } = engine
+      if (tools.has(name)) throw domError('InvalidStateError', 'Duplicate tool name')
+      if (!NAME.test(name)) throw domError('InvalidStateError', 'Invalid tool name')
+      if (!description) throw domError('InvalidStateError', 'Description is required')
+      const inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
+      if (signal?.aborted) return Promise.reject(signal.reason)
+      const definition: ToolDefinition = {
+        name,
+        title,
+        description,
+        inputSchema,
+        execute,
+        annotations: hints,
+        exposedTo: exposedTo.map((entry) => {
+          const origin = trustworthyOrigin(entry)
+          if (!origin) {
+            throw domError('SecurityError', 'Only secure origins are allowed in the exposedTo list.')
+          }
+          return origin
+        }),
+      }
+
+      return new Promise<undefined>((resolve, reject) => {
+        signal?.addEventListener('abort', () => {
+          engine.unregister(definition)
+          reject(signal.reason)
+        })
+        tools.set(definition.name, definition)
+        engine.notify()
+        queueTask(() => resolve(undefined))
+      })
+    })
+  }
+
+  getTools(options?: unknown): Promise<RegisteredTool[]> {
+    return promise(() => {
+      const engine = engineOf(this)
+      const method = 'getTools'
+      const type = 'ModelContextGetToolOptions'
+      const fromOrigins = usvSequence(method, type, dictionary(method, type, options, true), 'fromOrigins')
+      engine.check()
+      for (const entry of fromOrigins ?? []) {
+        if (!trustworthyOrigin(entry)) {
+          throw domError('SecurityError', 'Only secure origins are allowed in the fromOrigins list.')
+        }
+      }
+      return new Promise<RegisteredTool[]>((resolve) =>
+        queueTask(() => {
+          const list: RegisteredTool[] = []
+          if (engine.window) engine.list(engine.origin, list)
+          resolve(list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+        }),
+      )
+    })
+  }
+
+  executeTool(tool: unknown, input?: unknown, options?: unknown): Promise<string | null> {
+    return promise(() => {
+      const engine = engineOf(this)
+      const method = 'executeTool'
+      const type = 'RegisteredTool'
+      const dict = dictionary(method, type, tool, false)
+      annotations(method, dict)
+      String(required(method, type, dict, 'description'))
+      object(method, type, dict, 'inputSchema')
+      const name = String(required(method, type, dict, 'name'))
+      const origin = usvString(required(method, type, dict, 'origin'))
+      if (dict.title !== undefined) String(dict.title)
+      const target = required(method, type, dict, 'window')
+      if (!isWindow(target)) {
+        throw idlError(
+          method,
+          `Failed to read the 'window' property from '${type}': Failed to convert value to 'Window'.`,
+        )
+      }
+      const optionsType = 'ModelContextExecuteToolOptions'
+      const signal = readSignal(method, optionsType, dictionary(method, optionsType, options, true), 'signal')
+
+      engine.check()
+      const expectedOrigin = tupleOrigin(origin)
+      if (!expectedOrigin) throw domError('NotSupportedError', 'The provided origin is invalid.')
+      if (input === undefined) input = {}
+      if (!isObject(input)) throw idlError(method, 'invalid input object: value is not an object')
+      const json = serializeJSON(method, input, 'input object')
+      if (signal?.aborted) return Promise.reject(signal.reason)
+      const callerOrigin = engine.origin
+
+      return new Promise<string | null>((resolve, reject) => {
+        const id = ++nextExecution
+        let owner: Engine | undefined
+        let settled = false
+        const settle: Settle = (ok, value) => {
+          if (settled) return
+          settled = true
+          signal?.removeEventListener('abort', abort)
+          ok ? resolve(value as string) : reject(value)
+        }
+        const abort = () => {
+          settle(false, signal!.reason)
+          queueTask(() => owner?.cancel(id, name))
+        }
+        signal?.addEventListener('abort', abort)
+        let activate: (() => void) | undefined
+        queueTask(
+          () => {
+            if (settled) return
+            owner = engineFor(target)
+            const definition = owner?.window && owner.tools.get(name)
+            if (
+              !owner ||
+              !definition ||
+              owner.origin !== expectedOrigin ||
+              !exposed(definition, owner.origin, callerOrigin)
+            ) {
+              return settle(false, unknownError())
+            }
+            activate = owner.run(definition, json, id, settle)
+          },
+          () => activate?.(),
+        )
+      })
+    })
+  }
+}
+
+for (const type of ['toolchange', 'toolactivated', 'toolcancel']) {
+  // Event handler IDL attributes: the listener keeps the position of the first assignment; a
+  // non-callable object is stored but never called; anything else that is not an object is null.
+  const handlers = new WeakMap<object, { value: object; listener: (event: Event) => void }>()
+  Object.defineProperty(ModelContext.prototype, `on${type}`, {
+    configurable: true,
+    enumerable: true,
+    get(this: ModelContext) {
+      engineOf(this)
+      return handlers.get(this)?.value ?? null
+    },
+    set(this: ModelContext, value: unknown) {
+      engineOf(this)
+      const handler = handlers.get(this)
+      if (!isObject(value)) {
+        if (handler) this.removeEventListener(type, handler.listener)
+        handlers.delete(this)
+      } else if (handler) {
+        handler.value = value
+      } else {
+        const entry = {
+          value,
+          listener: (event: Event) => {
+            if (typeof entry.value === 'function') entry.value.call(this, event)
+          },
+        }
+        handlers.set(this, entry)
+        this.addEventListener(type, entry.listener)
+      }
+    },
+  })
+}
+/** Creates the `ModelContext` of `document`. */
+export function createModelContext(document: Document): ModelContext {
+  constructing = true
+  try {
+    const context = new ModelContext()
+    engines.set(context, new Engine(context, document))
+    return context
+  } finally {
+    constructing = false
+  }
+}
+
+Object.defineProperty(ModelContext.prototype, Symbol.toStringTag, {
+  value: 'ModelContext',
+  configurable: true,
+})

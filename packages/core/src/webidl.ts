@@ -1,0 +1,104 @@
+import { idlError } from './errors'
+import type { ToolAnnotations } from './types'
+
+// WebIDL conversions as Chromium performs them: dictionary members are read in lexicographic order,
+// every failure is a TypeError worded like Chromium's, and the caller turns it into a rejection.
+
+type Dict = Record<string, unknown>
+
+export function dictionary(method: string, type: string, value: unknown, optional: boolean): Dict {
+  if (value == null && optional) return {}
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    throw idlError(method, `The provided value is not of type '${type}'.`)
+  }
+  return value as Dict
+}
+
+const memberError = (method: string, type: string, key: string, message: string) =>
+  idlError(method, `Failed to read the '${key}' property from '${type}': ${message}`)
+
+export function required(method: string, type: string, dict: Dict, key: string): unknown {
+  const value = dict[key]
+  if (value === undefined) throw memberError(method, type, key, 'Required member is undefined.')
+  return value
+}
+
+export const isObject = (value: unknown): value is object =>
+  value !== null && (typeof value === 'object' || typeof value === 'function')
+
+export function object(method: string, type: string, dict: Dict, key: string): object | undefined {
+  const value = dict[key]
+  if (value === undefined) return undefined
+  if (!isObject(value)) throw memberError(method, type, key, "Failed to convert value to 'object'.")
+  return value
+}
+
+export function callback(method: string, type: string, dict: Dict, key: string): Function {
+  const value = required(method, type, dict, key)
+  if (typeof value !== 'function') {
+    throw memberError(method, type, key, 'The provided callback is not a function.')
+  }
+  return value
+}
+
+/** WebIDL `USVString`: lone surrogates become U+FFFD. */
+export const usvString = (value: unknown): string =>
+  String(value).replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  )
+
+export function usvSequence(
+  method: string,
+  type: string,
+  dict: Dict,
+  key: string,
+): string[] | undefined {
+  const value = dict[key]
+  if (value === undefined) return undefined
+  if (!isObject(value) || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    throw memberError(method, type, key, 'The provided value cannot be converted to a sequence.')
+  }
+  return Array.from(value as Iterable<unknown>, usvString)
+}
+
+let abortedGetter: (() => boolean) | undefined
+
+/** Reads an `AbortSignal` member, brand-checking it so that signals of other realms pass too. */
+export function signal(
+  method: string,
+  type: string,
+  dict: Dict,
+  key: string,
+): AbortSignal | undefined {
+  const value = dict[key]
+  if (value === undefined) return undefined
+  abortedGetter ??= Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!
+  try {
+    abortedGetter.call(value)
+  } catch {
+    throw memberError(method, type, key, "Failed to convert value to 'AbortSignal'.")
+  }
+  return value as AbortSignal
+}
+
+export function annotations(method: string, dict: Dict): Required<ToolAnnotations> | null {
+  const value = dict.annotations
+  if (value === undefined) return null
+  const hints = dictionary(method, 'ToolAnnotations', value, true)
+  return {
+    consequentialHint: !!hints.consequentialHint,
+    debugging: !!hints.debugging,
+    readOnlyHint: !!hints.readOnlyHint,
+    untrustedContentHint: !!hints.untrustedContentHint,
+  }
+}
+
+/** Whether `value` is a `Window` (or a cross-origin `WindowProxy`). */
+export function isWindow(value: unknown): value is Window {
+  try {
+    return isObject(value) && (value as Window).window === value
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,177 @@
+import { chromium } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { differential } from './harness'
+
+describe('implementation under test', () => {
+  it.each([
+    ['native', true],
+    ['polyfill', false],
+  ] as const)('%s mode runs the %s implementation', async (mode, isNative) => {
+    const browser = await chromium.connect(inject(`${mode}Endpoint`))
+    const page = await browser.newPage()
+    await page.goto(inject('origin'))
+    // The page loads the polyfill in both modes: with native WebMCP it must leave it alone.
+    const native = await page.evaluate(() => String(document.modelContext!.registerTool).includes('[native code]'))
+    expect(native).toBe(isNative)
+    await browser.close()
+  })
+})
+
+differential('surface', [
+  {
+    name: 'document.modelContext is absent in an insecure context',
+    path: 'http://insecure.test:PORT/',
+    run: () => ['modelContext' in document, typeof (globalThis as Record<string, unknown>).ModelContext],
+    expected: [false, 'undefined'],
+  },
+  {
+    name: 'document.modelContext is a ModelContext, an EventTarget, the same object every time',
+    run: ({ mc }) => [
+      mc instanceof ModelContext,
+      mc instanceof EventTarget,
+      document.modelContext === mc,
+      Object.prototype.toString.call(mc),
+    ],
+    expected: [true, true, true, '[object ModelContext]'],
+  },
+  {
+    name: 'the modelContext accessor lives on Document.prototype',
+    run: () => {
+      const d = Object.getOwnPropertyDescriptor(Document.prototype, 'modelContext')!
+      return [typeof d.get, typeof d.set, d.enumerable, d.configurable, Object.hasOwn(document, 'modelContext')]
+    },
+    expected: ['function', 'undefined', true, true, false],
+  },
+  {
+    name: 'ModelContext has no constructor; its prototype has the three methods and three handlers',
+    run: async ({ capture }) => [
+      await capture(() => new ModelContext()),
+      await capture(() => ModelContext()),
+      Object.getOwnPropertyNames(ModelContext.prototype).sort(),
+      Object.getPrototypeOf(ModelContext.prototype) === EventTarget.prototype,
+      'unregisterTool' in document.modelContext!,
+    ],
+    expected: [
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['constructor', 'executeTool', 'getTools', 'ontoolactivated', 'ontoolcancel', 'ontoolchange', 'registerTool'],
+      true,
+      false,
+    ],
+  },
+  {
+    name: 'ToolActivatedEvent and ToolCancelEvent: type required, toolName defaults to ""',
+    run: async ({ capture }) => {
+      const out = []
+      for (const E of [ToolActivatedEvent, ToolCancelEvent]) {
+        const e = new E('x', { toolName: 'n', bubbles: true, cancelable: true, composed: true })
+        const d = new E('y')
+        out.push(
+          E.name,
+          await capture(() => new (E as unknown as new () => Event)()),
+          [e.type, e.toolName, e.bubbles, e.cancelable, e.composed, e instanceof Event],
+          [d.toolName, d.bubbles],
+          Object.prototype.toString.call(e),
+        )
+      }
+      return out
+    },
+    expected: [
+      'ToolActivatedEvent',
+      ['err', 'TypeError'],
+      ['x', 'n', true, true, true, true],
+      ['', false],
+      '[object ToolActivatedEvent]',
+      'ToolCancelEvent',
+      ['err', 'TypeError'],
+      ['x', 'n', true, true, true, true],
+      ['', false],
+      '[object ToolCancelEvent]',
+    ],
+  },
+  {
+    name: 'event handler attributes: functions are called with this, other objects stored, primitives become null',
+    run: async ({ mc, register }) => {
+      const calls: unknown[] = []
+      mc.ontoolchange = function (this: unknown, e: Event) {
+        calls.push([this === mc, e.type])
+      }
+      const initial = typeof mc.ontoolchange
+      await register('a')
+      const obj = { handleEvent() {} }
+      mc.ontoolactivated = obj as never
+      const stored = mc.ontoolactivated === (obj as never)
+      mc.ontoolcancel = 5 as never
+      return [initial, calls, stored, mc.ontoolcancel]
+    },
+    expected: ['function', [[true, 'toolchange']], true, null],
+  },
+  {
+    name: 'a handler set to null stops being called',
+    run: async ({ mc, register }) => {
+      let calls = 0
+      mc.ontoolchange = () => calls++
+      await register('a')
+      mc.ontoolchange = null
+      await register('b')
+      return calls
+    },
+    expected: 1,
+  },
+  {
+    // executeTool is left out: from a frameless document it crashes native Chromium's renderer.
+    name: 'a frameless document has its own ModelContext; registerTool and getTools reject InvalidStateError',
+    run: async ({ capture }) => {
+      const doc = document.implementation.createHTMLDocument()
+      const mc = doc.modelContext!
+      return [
+        mc === document.modelContext,
+        mc === doc.modelContext,
+        await capture(() => mc.registerTool({ name: 'a', description: 'd', execute() {} })),
+        await capture(() => mc.getTools()),
+      ]
+    },
+    expected: [false, true, ['err', 'InvalidStateError'], ['err', 'InvalidStateError']],
+  },
+  {
+    name: 'a detached iframe keeps its ModelContext, whose methods reject InvalidStateError',
+    run: async ({ capture, frame, register, find }) => {
+      await register('x')
+      const tool = await find('x')
+      const iframe = await frame()
+      const mc = iframe.contentDocument!.modelContext!
+      iframe.remove()
+      return [
+        typeof mc,
+        await capture(() => mc.registerTool({ name: 'a', description: 'd', execute() {} })),
+        await capture(() => mc.getTools()),
+        await capture(() => mc.executeTool(tool, {})),
+      ]
+    },
+    expected: ['object', ['err', 'InvalidStateError'], ['err', 'InvalidStateError'], ['err', 'InvalidStateError']],
+  },
+  {
+    name: 'methods called on something else reject TypeError',
+    run: async ({ mc, capture }) => [
+      await capture(() => mc.registerTool.call({}, { name: 'a', description: 'd', execute() {} })),
+      await capture(() => mc.getTools.call({})),
+      await capture(() => mc.executeTool.call({} as never, {} as never)),
+    ],
+    expected: [
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+    ],
+  },
+  {
+    name: 'a site-keyed agent cluster (Origin-Agent-Cluster: ?0) rejects every method with SecurityError',
+    path: '/?oac=0',
+    run: async ({ mc, capture }) => [
+      window.originAgentCluster,
+      await capture(() => mc.registerTool({ name: 'a', description: 'd', execute() {} })),
+      await capture(() => mc.getTools()),
+      await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window }, {})),
+    ],
+    expected: [false, ['err', 'SecurityError'], ['err', 'SecurityError'], ['err', 'SecurityError']],
+  },
+])

@@ -1,0 +1,99 @@
+// Shared by the browser test suites and the benchmarks: how Chromium is launched here, and a tiny
+// server that gives every page the polyfill as a classic script, built from source on start (so no
+// test ever waits for a package build).
+import { createServer } from 'node:http'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  // An origin that is not potentially trustworthy, for the secure-context checks.
+  '--host-resolver-rules=MAP insecure.test 127.0.0.1',
+]
+/** The flag that turns on Chromium's native WebMCP. */
+export const NATIVE_FLAG = '--enable-experimental-web-platform-features'
+
+/** Launch options for playwright-core's `chromium.launch` / `launchServer`. */
+export function chromiumOptions(native) {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`)
+  }
+  return { executablePath: CHROMIUM, args: native ? [...CHROMIUM_ARGS, NATIVE_FLAG] : CHROMIUM_ARGS }
+}
+
+const source = (path) => fileURLToPath(new URL(`../packages/${path}`, import.meta.url))
+
+async function bundle(entry, options = {}) {
+  const result = await build({
+    entryPoints: [source(entry)],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    conditions: ['@webmcp-kit/source'],
+    write: false,
+    ...options,
+  })
+  return result.outputFiles[0].text
+}
+
+/** Bundles the polyfill from source as the classic script `webmcp.iife.js`. */
+export const buildPolyfill = ({ minify = true } = {}) => bundle('core/src/polyfill.ts', { minify })
+
+/** Bundles the core's exports from source as the global `WebMCPKit`, for tests of its other APIs. */
+export const buildKit = () => bundle('core/src/index.ts', { globalName: 'WebMCPKit' })
+
+const page = (head, body) =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
+
+/**
+ * Starts the test server on a free port, listening on every loopback address, so that
+ * `http://localhost:PORT` and `http://127.0.0.1:PORT` are two secure origins of one server.
+ *
+ * Routes: `/webmcp.iife.js`; `/webmcp-kit.js` (the core's exports as the global `WebMCPKit`, not
+ * installing anything); any other path is an HTML page that loads the polyfill first. Query:
+ * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `body` is the
+ * page's body HTML; `pp` sets a `Permissions-Policy` header.
+ */
+export async function startServer({ routes = {} } = {}) {
+  const [polyfill, kit] = await Promise.all([buildPolyfill(), buildKit()])
+  const server = createServer((request, response) => {
+    const url = new URL(request.url, 'http://localhost')
+    const custom = routes[url.pathname]
+    if (custom) return custom(request, response, url)
+    if (url.pathname === '/webmcp.iife.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      return response.end(polyfill)
+    }
+    if (url.pathname === '/webmcp-kit.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      return response.end(kit)
+    }
+    if (url.pathname === '/favicon.ico') {
+      response.writeHead(204)
+      return response.end()
+    }
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
+    if (url.searchParams.get('oac') === '0') headers['origin-agent-cluster'] = '?0'
+    if (url.searchParams.has('pp')) headers['permissions-policy'] = url.searchParams.get('pp')
+    const script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
+    response.writeHead(200, headers)
+    response.end(page(script, url.searchParams.get('body') ?? ''))
+  })
+  await new Promise((resolve) => server.listen(0, '::', resolve))
+  const { port } = server.address()
+  return {
+    port,
+    origin: `http://localhost:${port}`,
+    otherOrigin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}

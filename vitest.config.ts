@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*/vitest.config.ts', 'packages/*/vitest.*.config.ts'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
+  },
+})
