@@ -102,10 +102,13 @@ class Engine {
     const origin = this.origin
     for (const tool of this.tools.values()) {
       if (!exposed(tool, origin, callerOrigin)) continue
+      const schema = tool.inputSchema && JSON.parse(tool.inputSchema)
+      // Chromium leaves out a tool whose schema serialised to something other than an object.
+      if (tool.inputSchema && !isObject(schema)) continue
       const entry: Partial<RegisteredTool> = {}
       if (tool.annotations) entry.annotations = { ...tool.annotations }
       entry.description = tool.description
-      if (tool.inputSchema) entry.inputSchema = JSON.parse(tool.inputSchema)
+      if (schema) entry.inputSchema = schema
       entry.name = tool.name
       entry.origin = origin
       entry.title = tool.title ?? ''
@@ -205,7 +208,8 @@ export class ModelContext extends EventTarget {
       const execute = callback(method, type, dict, 'execute') as ToolDefinition['execute']
       const schema = object(method, type, dict, 'inputSchema')
       const name = String(required(method, type, dict, 'name'))
-      const title = dict.title === undefined ? null : usvString(dict.title)
+      const rawTitle = dict.title
+      const title = rawTitle === undefined ? null : usvString(rawTitle)
       const optionsType = 'ModelContextRegisterToolOptions'
       const opts = dictionary(method, optionsType, options, true)
       const exposedTo = usvSequence(method, optionsType, opts, 'exposedTo') ?? []
@@ -279,7 +283,8 @@ export class ModelContext extends EventTarget {
       object(method, type, dict, 'inputSchema')
       const name = String(required(method, type, dict, 'name'))
       const origin = usvString(required(method, type, dict, 'origin'))
-      if (dict.title !== undefined) String(dict.title)
+      const title = dict.title
+      if (title !== undefined) String(title)
       const target = required(method, type, dict, 'window')
       if (!isWindow(target)) {
         throw idlError(
@@ -309,15 +314,18 @@ export class ModelContext extends EventTarget {
           signal?.removeEventListener('abort', abort)
           ok ? resolve(value as string) : reject(value)
         }
+        let started = false
         const abort = () => {
           settle(false, signal!.reason)
-          queueTask(() => owner?.cancel(id, name))
+          // As native: a cancellation that arrives before the tool started finds nothing to cancel,
+          // and the tool still runs (its result is ignored).
+          if (started) queueTask(() => owner?.cancel(id, name))
         }
         signal?.addEventListener('abort', abort)
         let activate: (() => void) | undefined
         queueTask(
           () => {
-            if (settled) return
+            started = true
             owner = engineFor(target)
             const definition = owner?.window && owner.tools.get(name)
             if (

@@ -10,9 +10,14 @@ export function trustworthyOrigin(input: string): string | undefined {
   } catch {
     return undefined
   }
-  const { origin, protocol, hostname } = url
+  // Chromium counts file: URLs as trustworthy; their origin serialises as "file://".
+  if (url.protocol === 'file:') return 'file://'
+  const { origin } = url
   if (origin === 'null') return undefined
+  // The origin's own scheme and host: a blob: URL's origin is that of the URL inside it.
+  const { protocol, hostname: host } = new URL(origin)
   if (protocol === 'https:' || protocol === 'wss:') return origin
+  const hostname = host.replace(/\.$/, '')
   const loopback =
     hostname === 'localhost' ||
     hostname.endsWith('.localhost') ||

@@ -1,0 +1,512 @@
+import { differential } from './harness'
+
+differential('executeTool', [
+  {
+    name: 'a RegisteredTool missing name, description, origin or window rejects TypeError',
+    run: async ({ mc, capture }) => {
+      const base = { name: 'a', description: 'd', origin: location.origin, window }
+      const out = []
+      for (const key of ['name', 'description', 'origin', 'window'] as const) {
+        const t: Record<string, unknown> = { ...base }
+        delete t[key]
+        out.push((await capture(() => mc.executeTool(t as never, {})))[1])
+      }
+      out.push((await capture(() => mc.executeTool(undefined as never)))[1])
+      out.push((await capture(() => mc.executeTool(5 as never)))[1])
+      return out
+    },
+    expected: Array(6).fill('TypeError'),
+  },
+  {
+    name: 'a window that is not a Window rejects TypeError',
+    run: async ({ mc, capture }) => [
+      (await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window: {} } as never, {})))[1],
+      (await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window: document } as never, {})))[1],
+    ],
+    expected: ['TypeError', 'TypeError'],
+  },
+  {
+    name: 'the RegisteredTool members are read in lexicographic order',
+    run: async ({ mc, register, find }) => {
+      await register('a')
+      const t = await find('a')
+      const reads: string[] = []
+      const proxy = new Proxy(t, {
+        get(target, key) {
+          if (typeof key === 'string') reads.push(key)
+          return target[key as keyof typeof t]
+        },
+      })
+      await mc.executeTool(proxy, {})
+      return reads
+    },
+    expected: ['annotations', 'description', 'inputSchema', 'name', 'origin', 'title', 'window'],
+  },
+  {
+    name: 'an opaque or unparsable origin rejects NotSupportedError',
+    run: async ({ mc, capture, register, find }) => {
+      await register('a')
+      const t = await find('a')
+      return [
+        (await capture(() => mc.executeTool({ ...t, origin: 'null' }, {})))[1],
+        (await capture(() => mc.executeTool({ ...t, origin: 'garbage' }, {})))[1],
+        (await capture(() => mc.executeTool({ ...t, origin: 'data:text/plain,x' }, {})))[1],
+      ]
+    },
+    expected: ['NotSupportedError', 'NotSupportedError', 'NotSupportedError'],
+  },
+  {
+    name: 'input that is not an object (string, number, null, boolean) rejects TypeError',
+    run: async ({ mc, capture, register, find }) => {
+      await register('a')
+      const t = await find('a')
+      const out = []
+      for (const input of ['{}', 5, null, true]) out.push((await capture(() => mc.executeTool(t, input as never)))[1])
+      return out
+    },
+    expected: Array(4).fill('TypeError'),
+  },
+  {
+    name: 'input that does not serialise (BigInt, cycle, toJSON → undefined) rejects TypeError',
+    run: async ({ mc, capture, register, find }) => {
+      await register('a')
+      const t = await find('a')
+      const cyclic: Record<string, unknown> = {}
+      cyclic.self = cyclic
+      return [
+        (await capture(() => mc.executeTool(t, { n: BigInt(1) })))[1],
+        (await capture(() => mc.executeTool(t, cyclic)))[1],
+        (await capture(() => mc.executeTool(t, { toJSON() {} })))[1],
+      ]
+    },
+    expected: ['TypeError', 'TypeError', 'TypeError'],
+  },
+  {
+    name: 'an omitted input arrives as {}; arrays arrive as arrays',
+    run: async ({ mc, register, find }) => {
+      await register('a', { execute: (input) => JSON.stringify([Array.isArray(input), input]) })
+      const t = await find('a')
+      return [await mc.executeTool(t), await mc.executeTool(t, undefined), await mc.executeTool(t, [1, 2, 3])]
+    },
+    expected: ['[false,{}]', '[false,{}]', '[true,[1,2,3]]'],
+  },
+  {
+    name: 'input crosses as JSON: functions and undefined dropped, dates as strings, a fresh object',
+    run: async ({ mc, register, find }) => {
+      const sent = { f() {}, u: undefined, d: new Date(0), nested: { n: NaN, a: [undefined, () => 1] } }
+      let received: unknown
+      await register('a', {
+        execute: (input) => {
+          received = input
+          return JSON.stringify(input)
+        },
+      })
+      const result = await mc.executeTool(await find('a'), sent)
+      return [result, received === sent, Object.getPrototypeOf(received) === Object.prototype]
+    },
+    expected: ['{"d":"1970-01-01T00:00:00.000Z","nested":{"n":null,"a":[null,null]}}', false, true],
+  },
+  {
+    name: 'a "__proto__" key stays an own key of the input and pollutes nothing',
+    run: async ({ mc, register, find }) => {
+      let own = false
+      let polluted = false
+      await register('a', {
+        execute: (input: Record<string, unknown>) => {
+          own = Object.hasOwn(input, '__proto__')
+          polluted = ({} as Record<string, unknown>).polluted === true
+          return 'x'
+        },
+      })
+      await mc.executeTool(await find('a'), JSON.parse('{"__proto__": {"polluted": true}}'))
+      return [own, polluted, ({} as Record<string, unknown>).polluted === true]
+    },
+    expected: [true, false, false],
+  },
+  {
+    name: 'an already-aborted signal rejects with its reason before any other microtask; the tool never runs',
+    run: async ({ mc, register, find, sleep }) => {
+      let ran = false
+      await register('a', { execute: () => (ran = true) })
+      const t = await find('a')
+      const log: unknown[] = []
+      const reason = { why: 'x' }
+      mc.executeTool(t, {}, { signal: AbortSignal.abort(reason) }).catch((e) => log.push(e === reason))
+      queueMicrotask(() => log.push('microtask'))
+      await sleep(10)
+      return [log, ran]
+    },
+    expected: [[true, 'microtask'], false],
+  },
+  {
+    name: 'a signal that is not an AbortSignal rejects TypeError',
+    run: async ({ mc, capture, register, find }) => {
+      await register('a')
+      return (await capture(async () => mc.executeTool(await find('a'), {}, { signal: {} as AbortSignal })))[1]
+    },
+    expected: 'TypeError',
+  },
+  {
+    name: 'an unknown tool name, a stale tool and a wrong origin reject UnknownError',
+    run: async ({ mc, capture, register, find }) => {
+      const controller = new AbortController()
+      await register('a', {}, { signal: controller.signal })
+      const t = await find('a')
+      const unknown = await capture(() => mc.executeTool({ ...t, name: 'nope' }, {}))
+      const wrongOrigin = await capture(() => mc.executeTool({ ...t, origin: 'https://example.com' }, {}))
+      controller.abort()
+      const stale = await capture(() => mc.executeTool(t, {}))
+      return [unknown[1], wrongOrigin[1], stale[1]]
+    },
+    expected: ['UnknownError', 'UnknownError', 'UnknownError'],
+  },
+  {
+    name: 'a RegisteredTool of an unregistered-then-reregistered name runs the new definition',
+    run: async ({ mc, register, find }) => {
+      const controller = new AbortController()
+      await register('a', { execute: () => 'old' }, { signal: controller.signal })
+      const t = await find('a')
+      controller.abort()
+      await register('a', { execute: () => 'new' })
+      return mc.executeTool(t, {})
+    },
+    expected: 'new',
+  },
+  {
+    name: 'execute gets (input, {signal}) with a live signal even when the caller passed none',
+    run: async ({ mc, register, find }) => {
+      let seen: unknown[] = []
+      await register('a', {
+        execute: (...args: unknown[]) => {
+          const options = args[1] as { signal: AbortSignal }
+          seen = [args.length, Object.keys(options), options.signal instanceof AbortSignal, options.signal.aborted]
+          return 'x'
+        },
+      })
+      await mc.executeTool(await find('a'), { q: 1 })
+      return seen
+    },
+    expected: [2, ['signal'], true, false],
+  },
+  {
+    name: 'execute is called with an undefined this',
+    run: async ({ mc, register, find }) => {
+      let strictThis: unknown = 'unset'
+      await register('a', {
+        execute: function (this: unknown) {
+          'use strict'
+          strictThis = this
+          return 'x'
+        },
+      })
+      await mc.executeTool(await find('a'), {})
+      return strictThis === undefined
+    },
+    expected: true,
+  },
+  {
+    name: 'results: strings raw, other primitives as strings, objects as JSON, "" as "Operation succeeded"',
+    run: async ({ mc, register, find }) => {
+      const values: Record<string, () => unknown> = {
+        string: () => 'hello',
+        quoted: () => '"q"',
+        empty: () => '',
+        number: () => 5,
+        nan: () => NaN,
+        negativeZero: () => -0,
+        boolean: () => true,
+        null: () => null,
+        undefined: () => undefined,
+        bigint: () => BigInt(12),
+        object: () => ({ a: 1, u: undefined }),
+        array: () => [1, 'x', undefined],
+        date: () => new Date(0),
+        toJSONUndefined: () => ({ toJSON() {} }),
+        function: () => () => 1,
+        promise: async () => 'async',
+        thenable: () => ({ then: (resolve: (v: unknown) => void) => resolve({ via: 'thenable' }) }),
+      }
+      const out: Record<string, unknown> = {}
+      for (const [name, execute] of Object.entries(values)) {
+        await register(name, { execute })
+        out[name] = await mc.executeTool(await find(name), {})
+      }
+      return out
+    },
+    expected: {
+      string: 'hello',
+      quoted: '"q"',
+      empty: 'Operation succeeded',
+      number: '5',
+      nan: 'NaN',
+      negativeZero: '0',
+      boolean: 'true',
+      null: 'null',
+      undefined: 'undefined',
+      bigint: '12',
+      object: '{"a":1}',
+      array: '[1,"x",null]',
+      date: '"1970-01-01T00:00:00.000Z"',
+      toJSONUndefined: 'undefined',
+      function: 'undefined',
+      promise: 'async',
+      thenable: '{"via":"thenable"}',
+    },
+  },
+  {
+    name: 'a throwing, rejecting or unserialisable result rejects UnknownError without an error event',
+    run: async ({ mc, capture, register, find, sleep }) => {
+      let errors = 0
+      window.addEventListener('error', () => errors++)
+      window.addEventListener('unhandledrejection', () => errors++)
+      const cyclic: Record<string, unknown> = {}
+      cyclic.self = cyclic
+      const tools: Record<string, () => unknown> = {
+        throws: () => {
+          throw new Error('boom')
+        },
+        rejects: () => Promise.reject(new Error('boom')),
+        rejectsLater: () => new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 5)),
+        throwsString: () => {
+          throw 'plain'
+        },
+        cyclic: () => cyclic,
+        bigintInside: () => ({ n: BigInt(1) }),
+      }
+      const out: Record<string, unknown> = {}
+      for (const [name, execute] of Object.entries(tools)) {
+        await register(name, { execute })
+        out[name] = (await capture(async () => mc.executeTool(await find(name), {})))[1]
+      }
+      await sleep(10)
+      return [out, errors]
+    },
+    expected: [
+      {
+        throws: 'UnknownError',
+        rejects: 'UnknownError',
+        rejectsLater: 'UnknownError',
+        throwsString: 'UnknownError',
+        cyclic: 'UnknownError',
+        bigintInside: 'UnknownError',
+      },
+      0,
+    ],
+  },
+  {
+    name: 'toolactivated fires once at the ModelContext, after execute and its microtasks, before other tasks',
+    run: async ({ mc, register, find, sleep }) => {
+      const log: string[] = []
+      let event: Event | undefined
+      mc.addEventListener('toolactivated', (e) => {
+        event = e
+        log.push(`activated:${(e as Event & { toolName: string }).toolName}`)
+      })
+      window.addEventListener('toolactivated', () => log.push('window'))
+      await register('a', {
+        execute: () => {
+          log.push('execute')
+          queueMicrotask(() => {
+            log.push('m1')
+            queueMicrotask(() => log.push('m2'))
+          })
+          Promise.resolve().then(() => log.push('p1')).then(() => log.push('p2')).then(() => log.push('p3'))
+          setTimeout(() => log.push('timeout'))
+          return 'r'
+        },
+      })
+      const result = mc.executeTool(await find('a'), {})
+      log.push('called')
+      await result.then(() => log.push('resolved'))
+      await sleep(5)
+      return [
+        log,
+        event!.constructor.name,
+        [event!.bubbles, event!.cancelable, event!.composed, event!.target === mc],
+      ]
+    },
+    expected: [
+      ['called', 'execute', 'm1', 'p1', 'm2', 'p2', 'p3', 'activated:a', 'timeout', 'resolved'],
+      'ToolActivatedEvent',
+      [false, false, false, true],
+    ],
+  },
+  {
+    name: 'toolactivated fires even when execute throws synchronously',
+    run: async ({ mc, capture, register, find }) => {
+      const log: string[] = []
+      mc.ontoolactivated = () => log.push('activated')
+      await register('a', {
+        execute: () => {
+          log.push('execute')
+          throw new Error('x')
+        },
+      })
+      log.push((await capture(async () => mc.executeTool(await find('a'), {})))[1] as string)
+      return log
+    },
+    expected: ['execute', 'activated', 'UnknownError'],
+  },
+  {
+    name: "cancelling: the caller rejects with its reason, then the tool's signal aborts with AbortError, then toolcancel",
+    run: async ({ mc, register, find, sleep }) => {
+      const log: string[] = []
+      mc.addEventListener('toolactivated', () => log.push('activated'))
+      mc.addEventListener('toolcancel', (e) => {
+        const event = e as Event & { toolName: string }
+        log.push(`toolcancel:${event.toolName}:${e.constructor.name}:${e.bubbles}:${e.cancelable}`)
+      })
+      await register('slow', {
+        execute: (_input, { signal }) => {
+          log.push('started')
+          signal.addEventListener('abort', () => log.push(`signal:${signal.reason.name}`))
+          return new Promise(() => {})
+        },
+      })
+      const controller = new AbortController()
+      const p = mc.executeTool(await find('slow'), {}, { signal: controller.signal })
+      p.catch((e) => log.push(`rejected:${e}`))
+      await sleep(10)
+      controller.abort('custom')
+      log.push('aborted')
+      await sleep(10)
+      return log
+    },
+    expected: ['started', 'activated', 'aborted', 'rejected:custom', 'signal:AbortError', 'toolcancel:slow:ToolCancelEvent:false:false'],
+  },
+  {
+    name: 'a tool resolving after the caller aborted changes nothing',
+    run: async ({ mc, register, find, sleep }) => {
+      let finish: (v: unknown) => void = () => {}
+      await register('a', { execute: () => new Promise((resolve) => (finish = resolve)) })
+      const controller = new AbortController()
+      const outcome = mc.executeTool(await find('a'), {}, { signal: controller.signal }).then(
+        (v) => `resolved:${v}`,
+        (e) => `rejected:${e}`,
+      )
+      await sleep(5)
+      controller.abort('stop')
+      finish('late')
+      await sleep(5)
+      return outcome
+    },
+    expected: 'rejected:stop',
+  },
+  {
+    name: 'aborting after the execution completed fires no toolcancel',
+    run: async ({ mc, register, find, sleep }) => {
+      let cancels = 0
+      mc.ontoolcancel = () => cancels++
+      await register('a')
+      const controller = new AbortController()
+      const result = await mc.executeTool(await find('a'), {}, { signal: controller.signal })
+      controller.abort()
+      await sleep(10)
+      return [result, cancels]
+    },
+    expected: ['ok', 0],
+  },
+  {
+    name: 'aborting before the tool started rejects the caller, yet the tool still runs, uncancelled',
+    run: async ({ mc, register, find, sleep }) => {
+      const log: string[] = []
+      await register('a', { execute: () => log.push('ran') })
+      mc.ontoolcancel = () => log.push('toolcancel')
+      const t = await find('a')
+      const controller = new AbortController()
+      const p = mc.executeTool(t, {}, { signal: controller.signal }).catch((e) => log.push(`rejected:${e}`))
+      controller.abort('early')
+      await p
+      await sleep(10)
+      return log
+    },
+    expected: ['rejected:early', 'ran'],
+  },
+  {
+    name: 'concurrent executions of one tool get independent signals',
+    run: async ({ mc, register, find, sleep }) => {
+      const signals: AbortSignal[] = []
+      const finishers: Array<(v: unknown) => void> = []
+      await register('a', {
+        execute: (input: { id: number }, { signal }) => {
+          signals.push(signal)
+          return new Promise((resolve) => finishers.push(() => resolve(`done:${input.id}`)))
+        },
+      })
+      const t = await find('a')
+      const first = new AbortController()
+      const p1 = mc.executeTool(t, { id: 1 }, { signal: first.signal }).catch((e) => `rejected:${e}`)
+      const p2 = mc.executeTool(t, { id: 2 })
+      await sleep(10)
+      first.abort('one')
+      await sleep(10)
+      finishers.forEach((f) => f(undefined))
+      return [await p1, await p2, signals.map((s) => s.aborted)]
+    },
+    expected: ['rejected:one', 'done:2', [true, false]],
+  },
+  {
+    name: 'executeTool inside execute works, and forwarding the signal cascades the cancellation',
+    run: async ({ mc, register, find, sleep }) => {
+      const log: string[] = []
+      mc.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+      await register('inner', {
+        execute: (_input, { signal }) =>
+          new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      })
+      await register('outer', {
+        execute: async (_input, { signal }) => mc.executeTool(await find('inner'), {}, { signal }),
+      })
+      await register('plainOuter', { execute: async () => `inner said ${await mc.executeTool(await find('a'), {})}` })
+      await register('a', { execute: () => 'hi' })
+      const plain = await mc.executeTool(await find('plainOuter'), {})
+      const controller = new AbortController()
+      const p = mc.executeTool(await find('outer'), {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
+      await sleep(20)
+      controller.abort('stop')
+      const outcome = await p
+      await sleep(20)
+      return [plain, outcome, log.sort()]
+    },
+    expected: ['inner said hi', 'rejected:stop', ['toolcancel:inner', 'toolcancel:outer']],
+  },
+  {
+    name: 'unregistering a running tool (even from inside execute) does not cancel it',
+    run: async ({ mc, register, find, sleep }) => {
+      const controller = new AbortController()
+      let signal: AbortSignal | undefined
+      await register(
+        'a',
+        {
+          execute: async (_input, options) => {
+            signal = options.signal
+            controller.abort()
+            await new Promise((resolve) => setTimeout(resolve, 5))
+            return 'finished'
+          },
+        },
+        { signal: controller.signal },
+      )
+      const result = await mc.executeTool(await find('a'), {})
+      await sleep(5)
+      return [result, signal!.aborted, (await mc.getTools()).length]
+    },
+    expected: ['finished', false, 0],
+  },
+  {
+    name: 'the result is delivered in a later task than the one that settled the tool',
+    run: async ({ mc, register, find }) => {
+      const log: string[] = []
+      await register('a', {
+        execute: () => {
+          setTimeout(() => log.push('timeout'))
+          return 'r'
+        },
+      })
+      await mc.executeTool(await find('a'), {})
+      log.push('resolved')
+      return log
+    },
+    expected: ['timeout', 'resolved'],
+  },
+])
