@@ -1,0 +1,322 @@
+// `pnpm bench`: per-call times of the polyfill beside native Chromium WebMCP, in one Chromium pair
+// (one browser launched with the native flag, one without). Every row is measured inside a fresh
+// page with `performance.now()`, by the same function in both browsers: warm-up, then several
+// samples of many calls each, alternating between the browsers; the median sample is reported.
+//
+//   node scripts/bench.mjs [--json] [--only id,id] [--engine chromium]
+//
+// Adding a row: append an entry to ROWS. Its `setup` runs in the page (it is sent as source text,
+// so it can use nothing from this file) and returns the function to time.
+import { chromium } from 'playwright-core'
+import { chromiumOptions, startServer } from './browser.mjs'
+
+/**
+ * @typedef {object} Row
+ * @property {string} id Short name, for `--only` and the JSON output.
+ * @property {string} name What the table shows.
+ * @property {(mc: any, env: { origin: string, otherOrigin: string }) => Promise<() => Promise<unknown>>} setup
+ *   Runs in the page with its `document.modelContext`; resolves to one timed operation.
+ * @property {number} [calls] Tool calls made by one operation (the time is divided by it). Default 1.
+ * @property {number} [target] Acceptance: polyfill time at most `target` × native. Default 0.5.
+ * @property {number} [maxMs] Acceptance, instead: polyfill time per call at most this many ms.
+ * @property {boolean} [polyfillOnly] No native counterpart (e.g. a polyfill-internal cost).
+ * @property {string} [query] Query string of the row's page (see `startServer`: `body=`, `oac=`…).
+ */
+
+/** @type {Row[]} */
+const ROWS = [
+  {
+    id: 'register-abort',
+    name: 'register+abort cycle',
+    setup: async (mc) => {
+      const tool = {
+        name: 'bench',
+        description: 'Benchmark tool',
+        inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+        execute: () => 'ok',
+      }
+      return async () => {
+        const controller = new AbortController()
+        await mc.registerTool(tool, { signal: controller.signal })
+        controller.abort()
+      }
+    },
+  },
+  {
+    id: 'execute',
+    name: 'executeTool round trip',
+    setup: async (mc) => {
+      const execute = (input) => ({ ok: true, echo: input.q })
+      await mc.registerTool({ name: 'echo', description: 'Echoes', execute })
+      const tool = (await mc.getTools()).find((t) => t.name === 'echo')
+      return () => mc.executeTool(tool, { q: 'hello' })
+    },
+  },
+  {
+    id: 'execute-100kb',
+    name: 'executeTool, 100 KB input',
+    setup: async (mc) => {
+      const execute = (input) => ({ ok: true, count: input.items.length })
+      await mc.registerTool({ name: 'sink', description: 'Counts items', execute })
+      const tool = (await mc.getTools()).find((t) => t.name === 'sink')
+      const note = 'lorem ipsum dolor sit amet, consectetur adipiscing elit '.repeat(2)
+      const items = Array.from({ length: 760 }, (_, i) => ({ id: i, name: `item ${i}`, note }))
+      const input = { items }
+      if (JSON.stringify(input).length < 100_000) throw new Error('input smaller than 100 KB')
+      return () => mc.executeTool(tool, input)
+    },
+  },
+  {
+    id: 'get-tools-1000',
+    name: 'getTools, 1,000 tools',
+    setup: async (mc) => {
+      const inputSchema = { type: 'object', properties: { q: { type: 'string' } } }
+      const registrations = []
+      for (let i = 0; i < 1000; i++) {
+        const name = `tool-${String(i).padStart(4, '0')}`
+        const tool = { name, description: `Tool ${i}`, inputSchema, execute: () => i }
+        registrations.push(mc.registerTool(tool))
+      }
+      await Promise.all(registrations)
+      return async () => {
+        if ((await mc.getTools()).length !== 1000) throw new Error('expected 1,000 tools')
+      }
+    },
+  },
+  {
+    id: 'concurrent-200',
+    name: '200 concurrent executions',
+    calls: 200,
+    setup: async (mc) => {
+      await mc.registerTool({ name: 'echo', description: 'Echoes', execute: () => ({ ok: true }) })
+      const tool = (await mc.getTools()).find((t) => t.name === 'echo')
+      return () => Promise.all(Array.from({ length: 200 }, (_, i) => mc.executeTool(tool, { i })))
+    },
+  },
+]
+
+/**
+ * Per row and browser: `warmupMs` of calls (at least `minWarmup`), which also calibrates how many
+ * calls make one sample of about `sampleMs` (at least `minIterations`); then `samples` samples,
+ * taken alternately in the browsers so that a slow moment of the machine hits both columns alike.
+ */
+const TIMING = { warmupMs: 150, sampleMs: 80, samples: 9, minWarmup: 5, minIterations: 3 }
+
+/**
+ * Runs in the page (serialised with `toString`, like `setup`): sets the row up, warms it up and
+ * keeps the calibrated operation for `sample`. Returns which implementation the page has.
+ */
+async function prepare(setup, { calls, warmupMs, sampleMs, minWarmup, minIterations, env }) {
+  const mc = document.modelContext
+  if (!mc) throw new Error('no document.modelContext')
+  const impl = String(mc.registerTool).includes('[native code]') ? 'native' : 'polyfill'
+  const run = await setup(mc, env)
+  let warm = 0
+  const start = performance.now()
+  while (warm < minWarmup || performance.now() - start < warmupMs) {
+    await run()
+    warm++
+  }
+  const each = (performance.now() - start) / warm
+  const iterations = Math.max(minIterations, Math.ceil(sampleMs / each))
+  globalThis.__bench = { run, iterations, calls }
+  return { impl, iterations }
+}
+
+/** Runs in the page: one sample, in ms per tool call. */
+async function sample() {
+  const { run, iterations, calls } = globalThis.__bench
+  const start = performance.now()
+  for (let i = 0; i < iterations; i++) await run()
+  return (performance.now() - start) / (iterations * calls)
+}
+
+/**
+ * @typedef {{ evaluate(expression: string): Promise<any>, close(): Promise<void> }} Tab
+ * @typedef {object} Side One browser, one column of the table.
+ * @property {string} label Column heading.
+ * @property {'native' | 'polyfill'} impl What `document.modelContext` must be there.
+ * @property {string} version The browser's version.
+ * @property {(url: string) => Promise<Tab>} open A fresh page at `url`.
+ * @property {() => Promise<void>} close
+ */
+
+/** @returns {Promise<Side>} */
+async function chromiumSide(native) {
+  const browser = await chromium.launch(chromiumOptions(native))
+  return {
+    label: native ? 'native' : 'polyfill',
+    impl: native ? 'native' : 'polyfill',
+    version: `Chromium ${browser.version()}`,
+    async open(url) {
+      const page = await browser.newPage()
+      await page.goto(url)
+      return { evaluate: (expression) => page.evaluate(expression), close: () => page.close() }
+    },
+    close: () => browser.close(),
+  }
+}
+
+/**
+ * The columns per `--engine`; the first is the reference the others are compared with, and targets
+ * are judged only when it is native. Firefox and WebKit (issue 11) will return
+ * `[chromiumSide(false), theirPolyfillSide]`: a `Side` only needs `open(url)` and `evaluate`.
+ * @type {Record<string, () => Promise<Side[]>>}
+ */
+const ENGINES = {
+  chromium: () => Promise.all([chromiumSide(true), chromiumSide(false)]),
+}
+
+function parseArgs(argv) {
+  const args = { json: false, engine: 'chromium', only: /** @type {string[] | null} */ (null) }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const value = () => argv[++i] ?? fail(`${arg} needs a value`)
+    if (arg === '--json') args.json = true
+    else if (arg === '--engine') args.engine = value()
+    else if (arg === '--only') args.only = value().split(',')
+    else fail(`unknown argument ${arg}`)
+  }
+  if (!ENGINES[args.engine]) fail(`unknown engine ${args.engine} (have: ${Object.keys(ENGINES)})`)
+  const unknown = args.only?.filter((id) => !ROWS.some((row) => row.id === id))
+  if (unknown?.length) fail(`unknown row ${unknown} (have: ${ROWS.map((row) => row.id)})`)
+  return args
+}
+
+function fail(message) {
+  console.error(`bench: ${message}`)
+  process.exit(2)
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
+
+/**
+ * Runs one row in a fresh page of each browser (the pages stay open together, and samples alternate
+ * between them, starting with a different browser each time).
+ */
+async function runRow(sides, row, server) {
+  const url = `${server.origin}/bench/${row.id}${row.query ? `?${row.query}` : ''}`
+  const options = {
+    ...TIMING,
+    calls: row.calls ?? 1,
+    env: { origin: server.origin, otherOrigin: server.otherOrigin },
+  }
+  const active = sides.filter((side) => !(side.impl === 'native' && row.polyfillOnly))
+  const tabs = []
+  try {
+    for (const side of active) tabs.push(await side.open(url))
+    const times = active.map(() => /** @type {number[]} */ ([]))
+    const iterations = []
+    for (const [i, side] of active.entries()) {
+      const found = await tabs[i].evaluate(`(${prepare})(${row.setup}, ${JSON.stringify(options)})`)
+      if (found.impl !== side.impl) {
+        throw new Error(
+          `${side.label}: expected the ${side.impl} modelContext, found ${found.impl}`,
+        )
+      }
+      iterations.push(found.iterations)
+    }
+    for (let s = 0; s < TIMING.samples; s++) {
+      const order = active.map((_, i) => i)
+      if (s % 2) order.reverse()
+      for (const i of order) times[i].push(await tabs[i].evaluate(`(${sample})()`))
+    }
+    return Object.fromEntries(
+      active.map((side, i) => [
+        side.label,
+        { ms: median(times[i]), iterations: iterations[i], samples: times[i] },
+      ]),
+    )
+  } finally {
+    await Promise.all(tabs.map((tab) => tab.close()))
+  }
+}
+
+function format(ms) {
+  return ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3)
+}
+
+function printTable(sides, results) {
+  const [reference, ...others] = sides
+  const head = ['row', ...sides.map((side) => `${side.label} ms/call`)]
+  for (const side of others) head.push(`${side.label}/${reference.label}`)
+  const lines = results.map(({ row, times }) => {
+    const ref = times[reference.label]?.ms
+    const cells = [
+      row.name,
+      ...sides.map((side) => (times[side.label] ? format(times[side.label].ms) : '—')),
+    ]
+    for (const side of others) {
+      const ms = times[side.label]?.ms
+      cells.push(ref && ms !== undefined ? `${(ms / ref).toFixed(2)}×` : '—')
+    }
+    return cells
+  })
+  const widths = head.map((_, i) => Math.max(...[head, ...lines].map((cells) => cells[i].length)))
+  const render = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
+  console.log(render(head))
+  console.log(widths.map((width) => '─'.repeat(width)).join('  '))
+  for (const cells of lines) console.log(render(cells))
+  console.log()
+  for (const { row, verdict } of results) if (verdict) console.log(verdict.text)
+}
+
+/** Whether the polyfill meets the row's target (a ratio to native, or `maxMs`). */
+function judge(sides, row, times) {
+  const [reference, candidate] = sides
+  const ms = candidate && times[candidate.label]?.ms
+  const ref = reference.impl === 'native' ? times[reference.label]?.ms : undefined
+  const ratio = ms !== undefined && ref ? ms / ref : undefined
+  if (ms === undefined) return null
+  if (row.maxMs !== undefined) {
+    const meets = ms <= row.maxMs
+    const text = `${meets ? 'PASS' : 'FAIL'}  ${row.name}: polyfill ${format(ms)} ms (target ≤ ${row.maxMs} ms)`
+    return { ratio, maxMs: row.maxMs, meets, text }
+  }
+  if (ratio === undefined) return null
+  const target = row.target ?? 0.5
+  const meets = ratio <= target
+  const text = `${meets ? 'PASS' : 'FAIL'}  ${row.name}: polyfill ${ratio.toFixed(2)}× native (target ≤ ${target}×)`
+  return { ratio, target, meets, text }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2))
+  const rows = ROWS.filter((row) => !args.only || args.only.includes(row.id))
+  const began = performance.now()
+  const server = await startServer()
+  const sides = await ENGINES[args.engine]()
+  const results = []
+  try {
+    for (const row of rows) {
+      const times = await runRow(sides, row, server)
+      results.push({ row, times, verdict: judge(sides, row, times) })
+      if (!args.json) process.stderr.write(`  measured ${row.id}\n`)
+    }
+  } finally {
+    await Promise.all(sides.map((side) => side.close()))
+    await server.close()
+  }
+  const seconds = (performance.now() - began) / 1000
+  if (args.json) {
+    const rowsOut = results.map(({ row, times, verdict }) => ({
+      id: row.id,
+      name: row.name,
+      calls: row.calls ?? 1,
+      ...times,
+      ...(verdict && { ...verdict, text: undefined }),
+    }))
+    const browsers = Object.fromEntries(sides.map((side) => [side.label, side.version]))
+    const out = { engine: args.engine, browsers, timing: TIMING, seconds, rows: rowsOut }
+    console.log(JSON.stringify(out, null, 2))
+  } else {
+    console.log()
+    printTable(sides, results)
+    console.log(
+      `\n(${sides[0].version}; median of ${TIMING.samples} samples per cell; ${seconds.toFixed(1)} s)`,
+    )
+  }
+}
+
+await main()
