@@ -377,6 +377,23 @@ for (const type of ['toolchange', 'toolactivated', 'toolcancel']) {
     },
   })
 }
+/** What `addTool` takes: a tool definition without `exposedTo` (always same-origin only). */
+export type ToolSource = Omit<ToolDefinition, 'exposedTo'>
+
+/**
+ * Adds a tool to `context`'s tool map as `registerTool` would, for tools the page declares rather
+ * than registers (declarative forms). Returns the function that removes it again, or `undefined`
+ * when the name is taken or invalid (declarative tools are then ignored, as native ignores them).
+ */
+export function addTool(context: object, source: ToolSource): (() => void) | undefined {
+  const engine = engines.get(context)
+  if (!engine || engine.tools.has(source.name) || !NAME.test(source.name)) return undefined
+  const definition: ToolDefinition = { ...source, exposedTo: [] }
+  engine.tools.set(definition.name, definition)
+  engine.notify()
+  return () => engine.unregister(definition)
+}
+
 /** Creates the `ModelContext` of `document`. */
 export function createModelContext(document: Document): ModelContext {
   constructing = true

@@ -428,7 +428,7 @@ differential('executeTool', [
       const signals: AbortSignal[] = []
       const finishers: Array<(v: unknown) => void> = []
       await register('a', {
-        execute: (input: { id: number }, { signal }) => {
+        execute: (input, { signal }) => {
           signals.push(signal)
           return new Promise((resolve) => finishers.push(() => resolve(`done:${input.id}`)))
         },

@@ -64,10 +64,18 @@ function installHelpers(origins: { origin: string; otherOrigin: string }) {
   ;(window as unknown as { h: Helpers }).h = h
 }
 
+type ToolEventClass = new (type: string, init?: EventInit & { toolName?: string }) => Event & {
+  readonly toolName: string
+}
+
+// The globals the API installs, as case bodies running in the page see them.
 declare global {
   interface Document {
     readonly modelContext?: ModelContext
   }
+  var ModelContext: { new (): ModelContext; (): ModelContext; prototype: ModelContext }
+  var ToolActivatedEvent: ToolEventClass
+  var ToolCancelEvent: ToolEventClass
 }
 
 /** Runs `cases` in both modes; every case must produce `expected` in both. */

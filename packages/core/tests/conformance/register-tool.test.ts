@@ -101,6 +101,7 @@ differential('registerTool', [
       } catch (e) {
         return [(e as DOMException).name, (e as DOMException).message]
       }
+      return 'resolved'
     },
     expected: ['InvalidStateError', 'Duplicate tool name'],
   },
@@ -139,6 +140,7 @@ differential('registerTool', [
       } catch (e) {
         return [(e as DOMException).name, (e as DOMException).message]
       }
+      return 'resolved'
     },
     expected: ['InvalidStateError', 'Invalid tool name'],
   },
@@ -150,6 +152,7 @@ differential('registerTool', [
       } catch (e) {
         return [(e as DOMException).name, (e as DOMException).message]
       }
+      return 'resolved'
     },
     expected: ['InvalidStateError', 'Description is required'],
   },

@@ -170,7 +170,7 @@ differential('surface', [
       window.originAgentCluster,
       await capture(() => mc.registerTool({ name: 'a', description: 'd', execute() {} })),
       await capture(() => mc.getTools()),
-      await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window }, {})),
+      await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window } as never, {})),
     ],
     expected: [false, ['err', 'SecurityError'], ['err', 'SecurityError'], ['err', 'SecurityError']],
   },
