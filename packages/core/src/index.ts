@@ -14,3 +14,22 @@ export type {
   ToolExecuteCallback,
   ToolExecuteOptions,
 } from './types'
+export { ToolRegistration } from './tool-registration'
+export type {
+  ToolRegistrationContext,
+  ToolRegistrationOptions,
+  ToolSnapshot,
+  ToolStatus,
+} from './tool-registration'
+export { ToolsObserver } from './tools-observer'
+export type { ToolsObserverContext, ToolsObserverOptions } from './tools-observer'
+export { defineTool } from './define-tool'
+export type { DefinedTool, ToolInputError, ToolResult, WebMCPTool } from './define-tool'
+export type {
+  InferExecuteInput,
+  InferJSONSchema,
+  InferToolInput,
+  StandardSchemaResult,
+  StandardSchemaV1,
+  ToolInputSchema,
+} from './infer'

@@ -1,0 +1,343 @@
+import { getModelContext } from './install'
+import type { ToolInputError, ToolResult, WebMCPTool } from './define-tool'
+import type { InferToolInput, StandardSchemaV1, ToolInputSchema } from './infer'
+import type { ModelContextRegisterToolOptions, ModelContextTool, ToolExecuteOptions } from './types'
+
+/**
+ * Where a registration stands: `'unsupported'` (subscribed, but there is no `ModelContext`),
+ * `'idle'` (not subscribed, or disabled), `'registering'`, `'registered'` or `'error'` (the
+ * registration failed; see `error`).
+ *
+ * @example
+ * ```ts
+ * const label: Record<ToolStatus, string> = { unsupported: 'No WebMCP', idle: 'Off', registering: '…', registered: 'On', error: 'Failed' }
+ * ```
+ */
+export type ToolStatus = 'unsupported' | 'idle' | 'registering' | 'registered' | 'error'
+
+/**
+ * The state of a {@link ToolRegistration}. Immutable: a new object whenever something changed.
+ *
+ * @example
+ * ```ts
+ * const { status, isExecuting, lastResult } = registration.getSnapshot()
+ * ```
+ */
+export interface ToolSnapshot<Result = unknown> {
+  readonly status: ToolStatus
+  /** The last failure: of the registration (then `status` is `'error'`) or of an execution. */
+  readonly error: unknown
+  /** Whether an execution, by an agent or through `execute()`, is running. */
+  readonly isExecuting: boolean
+  /** How many executions are running (they may overlap). */
+  readonly executingCount: number
+  /** What the last successful execution returned (or the {@link ToolInputError} the agent got). */
+  readonly lastResult: Result | undefined
+  /** How many executions have finished, successfully or not. */
+  readonly executionCount: number
+}
+
+/**
+ * The part of a `ModelContext` a {@link ToolRegistration} uses. `document.modelContext` fits, typed
+ * by this package or by `webmcp-types`.
+ *
+ * @example
+ * ```ts
+ * const context: ToolRegistrationContext = iframe.contentDocument!.modelContext!
+ * ```
+ */
+export interface ToolRegistrationContext {
+  registerTool(tool: ModelContextTool, options?: ModelContextRegisterToolOptions): Promise<unknown>
+}
+
+/**
+ * How a {@link ToolRegistration} registers. Replaced as a whole by `setOptions`.
+ *
+ * @example
+ * ```ts
+ * const options: ToolRegistrationOptions = { enabled: isSignedIn, exposedTo: ['https://agent.example'] }
+ * ```
+ */
+export interface ToolRegistrationOptions {
+  /** Offer the tool only while `true` (the default). */
+  enabled?: boolean
+  /** Secure origins, besides the document's own, that may discover and run the tool. */
+  exposedTo?: string[]
+  /** Register here instead of `document.modelContext` (looked up at the first `subscribe`). */
+  modelContext?: ToolRegistrationContext
+  /** Called with every failure that lands in the snapshot. */
+  onError?: (error: unknown) => void
+}
+
+type State = Omit<ToolSnapshot<unknown>, 'isExecuting'>
+
+const IDLE: ToolSnapshot<never> = Object.freeze({
+  status: 'idle',
+  error: undefined,
+  isExecuting: false,
+  executingCount: 0,
+  lastResult: undefined,
+  executionCount: 0,
+})
+
+// Converting a Standard Schema can be costly (Zod walks the schema), and a schema object is
+// immutable, so each is converted once.
+const converted = new WeakMap<object, object>()
+
+const isStandard = (schema: unknown): schema is StandardSchemaV1 =>
+  (typeof schema === 'object' || typeof schema === 'function') &&
+  schema !== null &&
+  '~standard' in schema
+
+function toJSONSchema(schema: ToolInputSchema | undefined): object | undefined {
+  if (!isStandard(schema)) return schema
+  let json = converted.get(schema)
+  if (!json) {
+    const convert = schema['~standard'].jsonSchema
+    if (!convert) {
+      throw new TypeError(
+        `The ${schema['~standard'].vendor} inputSchema has no JSON Schema converter (~standard.jsonSchema). ` +
+          'Pass a JSON Schema, or wrap the schema (for Valibot: toStandardJsonSchema from @valibot/to-json-schema).',
+      )
+    }
+    converted.set(schema, (json = convert.input({ target: 'draft-2020-12' })))
+  }
+  return json
+}
+
+/**
+ * Registers one tool with `document.modelContext` for as long as it has subscribers: the shared
+ * lifecycle behind the React, Vue and Angular bindings. The constructor has no side effects; the
+ * first `subscribe` registers and the last unsubscribe aborts the registration, which unregisters
+ * it synchronously, so subscribe → unsubscribe → subscribe (React StrictMode) ends with exactly one
+ * registration. `setTool` re-registers only when the name, title, description, input schema or
+ * annotations change; a new `execute` is swapped in place. A Standard Schema `inputSchema` is
+ * converted to JSON Schema and validates the input before `execute` runs.
+ *
+ * @example
+ * ```ts
+ * const registration = new ToolRegistration({
+ *   name: 'add_todo',
+ *   description: 'Adds an item to the to-do list.',
+ *   inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   execute: ({ text }) => todos.add(text),
+ * })
+ * const unsubscribe = registration.subscribe(() => render(registration.getSnapshot()))
+ * // later
+ * unsubscribe()
+ * ```
+ */
+export class ToolRegistration<
+  const Schema extends ToolInputSchema | undefined = undefined,
+  Result = unknown,
+> {
+  #tool: WebMCPTool<Schema, Result>
+  #options: ToolRegistrationOptions
+  #listeners = new Set<() => void>()
+  #snapshot: ToolSnapshot<ToolResult<Schema, Result>> = IDLE
+  #context: ToolRegistrationContext | undefined
+  /** The identity of the current registration, `undefined` when there is none. */
+  #key: string | undefined
+  /** Aborting it unregisters the current registration; unset once that registration failed. */
+  #controller: AbortController | undefined
+
+  constructor(tool: WebMCPTool<Schema, Result>, options: ToolRegistrationOptions = {}) {
+    this.#tool = tool
+    this.#options = options
+  }
+
+  /**
+   * Adds a listener, called whenever the snapshot changes. The first one registers the tool; the
+   * returned function removes it, and removing the last one unregisters the tool.
+   *
+   * @example
+   * ```ts
+   * const unsubscribe = registration.subscribe(() => console.log(registration.getSnapshot().status))
+   * ```
+   */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    if (this.#listeners.size === 1) this.#sync()
+    return () => {
+      if (this.#listeners.delete(listener) && !this.#listeners.size) this.#sync()
+    }
+  }
+
+  /**
+   * The current state; the same object until something changes.
+   *
+   * @example
+   * ```ts
+   * const snapshot = useSyncExternalStore(subscribe, () => registration.getSnapshot())
+   * ```
+   */
+  getSnapshot(): ToolSnapshot<ToolResult<Schema, Result>> {
+    return this.#snapshot
+  }
+
+  /**
+   * Replaces the tool. Re-registers only when its name, title, description, serialised input schema
+   * or annotations changed; otherwise the next execution simply calls the new `execute`.
+   *
+   * @example
+   * ```ts
+   * registration.setTool({ ...tool, execute: (input) => latestHandler(input) }) // no re-registration
+   * ```
+   */
+  setTool(tool: WebMCPTool<Schema, Result>): void {
+    this.#tool = tool
+    this.#sync()
+  }
+
+  /**
+   * Replaces the options: turning `enabled` off unregisters and on registers; a changed `exposedTo`
+   * or `modelContext` re-registers.
+   *
+   * @example
+   * ```ts
+   * registration.setOptions({ enabled: cart.items.length > 0 })
+   * ```
+   */
+  setOptions(options: ToolRegistrationOptions = {}): void {
+    if (options.modelContext !== this.#options.modelContext) this.#context = this.#key = undefined
+    this.#options = options
+    this.#sync()
+  }
+
+  /**
+   * Runs the tool here, as an agent's call would: the input is validated first (Standard Schema),
+   * and the snapshot tracks it. Resolves with the result (or the {@link ToolInputError} an agent
+   * would get); rejects when `execute` throws.
+   *
+   * @example
+   * ```ts
+   * const result = await registration.execute({ text: 'Buy milk' })
+   * ```
+   */
+  execute(
+    input: InferToolInput<Schema>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ToolResult<Schema, Result>> {
+    return this.#run(input, options.signal ?? new AbortController().signal)
+  }
+
+  // Registered once per registration and never replaced: reads the latest tool at each call.
+  #execute = (input: unknown, options: ToolExecuteOptions) => this.#run(input, options.signal)
+
+  async #run(input: unknown, signal: AbortSignal): Promise<ToolResult<Schema, Result>> {
+    this.#set({ executingCount: this.#snapshot.executingCount + 1 })
+    const done = (patch: Partial<State>) =>
+      this.#set({
+        ...patch,
+        executingCount: this.#snapshot.executingCount - 1,
+        executionCount: this.#snapshot.executionCount + 1,
+      })
+    try {
+      const { execute, inputSchema, name } = this.#tool
+      let result: ToolResult<Schema, Result>
+      const checked = isStandard(inputSchema) && (await inputSchema['~standard'].validate(input))
+      if (checked && checked.issues) {
+        result = {
+          error: `Invalid input for tool "${name}". Correct the listed issues and call it again.`,
+          issues: checked.issues.map(({ message, path = [] }) => ({
+            message,
+            path: path.map((segment) => {
+              const key = typeof segment === 'object' ? segment.key : segment
+              return typeof key === 'number' ? key : String(key)
+            }),
+          })),
+        } satisfies ToolInputError as ToolResult<Schema, Result>
+      } else {
+        result = await execute(checked ? (checked.value as never) : (input as never), { signal })
+      }
+      done({
+        lastResult: result,
+        error: this.#snapshot.status === 'error' ? this.#snapshot.error : undefined,
+      })
+      return result
+    } catch (error) {
+      // A run the caller cancelled is not a failure of the tool.
+      if (signal.aborted) done({})
+      else {
+        done({ error })
+        this.#options.onError?.(error)
+      }
+      throw error
+    }
+  }
+
+  /** Brings the registration in line with the subscribers, options and tool. */
+  #sync(): void {
+    const { enabled = true, exposedTo } = this.#options
+    const subscribed = this.#listeners.size > 0
+    const context = subscribed
+      ? (this.#context ??= this.#options.modelContext ?? getModelContext())
+      : (this.#context = undefined)
+    let key: string | undefined
+    let inputSchema: object | undefined
+    let failure: unknown
+    if (enabled && context) {
+      const { name, title, description, annotations } = this.#tool
+      try {
+        inputSchema = toJSONSchema(this.#tool.inputSchema)
+        key = JSON.stringify([name, title, description, inputSchema, annotations, exposedTo])
+      } catch (error) {
+        failure = error
+        key = JSON.stringify([name, String(error)])
+      }
+      if (key === this.#key) return
+    }
+    // Teardown first: the engine unregisters synchronously on abort, so a same-name registration
+    // right after cannot collide. The abort rejects that registration's promise; it is ignored below.
+    const previous = this.#controller
+    this.#controller = this.#key = undefined
+    previous?.abort()
+    if (key === undefined || !context) {
+      return this.#set({
+        status: subscribed && !context ? 'unsupported' : 'idle',
+        error: undefined,
+      })
+    }
+    const controller = new AbortController()
+    this.#controller = controller
+    this.#key = key
+    this.#set({ status: 'registering', error: undefined })
+    const { name, title, description, annotations } = this.#tool
+    new Promise((resolve) => {
+      if (failure) throw failure
+      resolve(
+        context.registerTool(
+          { name, title, description, inputSchema, annotations, execute: this.#execute },
+          { signal: controller.signal, exposedTo },
+        ),
+      )
+    }).then(
+      () => {
+        if (this.#controller === controller) this.#set({ status: 'registered' })
+      },
+      (error: unknown) => {
+        // Stale: torn down by us (its abort) or replaced. It must not touch the newer registration.
+        if (this.#controller !== controller) return
+        // Never abort a failed registration: in Chromium its abort steps could unregister a later
+        // tool of the same name (webmachinelearning/webmcp#240).
+        this.#controller = undefined
+        this.#set({ status: 'error', error })
+        this.#options.onError?.(error)
+      },
+    )
+  }
+
+  #set(patch: Partial<State>): void {
+    const previous = this.#snapshot
+    const next = { ...previous, ...patch }
+    next.isExecuting = next.executingCount > 0
+    let key: keyof ToolSnapshot
+    for (key in next) {
+      if (!Object.is(next[key], previous[key])) {
+        this.#snapshot = Object.freeze(next) as ToolSnapshot<ToolResult<Schema, Result>>
+        for (const listener of [...this.#listeners]) listener()
+        return
+      }
+    }
+  }
+}

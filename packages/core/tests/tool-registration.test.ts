@@ -1,0 +1,672 @@
+// @vitest-environment jsdom
+import { toStandardJsonSchema } from '@valibot/to-json-schema'
+import * as v from 'valibot'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { getModelContext, installModelContext } from '../src/install'
+import { ToolRegistration } from '../src/tool-registration'
+import type { WebMCPTool } from '../src/define-tool'
+import type { ToolRegistrationContext } from '../src/tool-registration'
+import type { ModelContext, RegisteredTool } from '../src/types'
+
+let uninstall: () => void
+let mc: ModelContext
+let toolchanges: number
+let nextName = 0
+const countToolchange = () => toolchanges++
+
+beforeEach(() => {
+  // jsdom has no isSecureContext; http://localhost, its URL, is a secure context.
+  Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true })
+  uninstall = installModelContext()
+  mc = getModelContext()!
+  toolchanges = 0
+  mc.addEventListener('toolchange', countToolchange)
+})
+
+afterEach(() => {
+  mc.removeEventListener('toolchange', countToolchange)
+  uninstall()
+})
+
+/** A tool name no other test uses: the polyfill's registry lives as long as the document. */
+const uniqueName = () => `tool_${++nextName}`
+
+/** Lets queued tasks (registerTool's resolution, toolchange events) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+const listed = async () => (await mc.getTools()).map((tool) => tool.name)
+
+const find = async (name: string) =>
+  (await mc.getTools()).find((tool) => tool.name === name) as RegisteredTool
+
+function deferred<T = unknown>() {
+  let resolve!: (value: T) => void
+  let reject!: (reason: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+const makeTool = (name = uniqueName()) =>
+  ({
+    name,
+    description: 'Echoes its input.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+    execute: (input: { text?: string }): unknown => ({ echoed: input.text }),
+  }) satisfies WebMCPTool<object, unknown>
+
+describe('construction', () => {
+  it('has no side effects: nothing registered, no DOM lookup, an idle snapshot', async () => {
+    const lookups = vi.spyOn(document, 'modelContext', 'get')
+    const registration = new ToolRegistration(makeTool())
+    expect(lookups).not.toHaveBeenCalled()
+    expect(registration.getSnapshot()).toEqual({
+      status: 'idle',
+      error: undefined,
+      isExecuting: false,
+      executingCount: 0,
+      lastResult: undefined,
+      executionCount: 0,
+    })
+    lookups.mockRestore()
+    expect(await listed()).toEqual([])
+  })
+})
+
+describe('subscribe / unsubscribe', () => {
+  it('registers on the first subscribe and unregisters on the last unsubscribe', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const first = registration.subscribe(() => {})
+    expect(registration.getSnapshot().status).toBe('registering')
+    const second = registration.subscribe(() => {})
+    await settle()
+    expect(registration.getSnapshot().status).toBe('registered')
+    expect(await listed()).toEqual([tool.name])
+    first()
+    expect(await listed()).toEqual([tool.name])
+    second()
+    expect(await listed()).toEqual([])
+    expect(registration.getSnapshot().status).toBe('idle')
+  })
+
+  it('registers the tool as given: name, title, description, schema, annotations', async () => {
+    const registration = new ToolRegistration({
+      ...makeTool(),
+      title: 'Echo',
+      annotations: { readOnlyHint: true },
+    })
+    const unsubscribe = registration.subscribe(() => {})
+    const tool = (await mc.getTools())[0]!
+    expect(tool).toMatchObject({
+      title: 'Echo',
+      description: 'Echoes its input.',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+      annotations: { readOnlyHint: true, untrustedContentHint: false },
+    })
+    unsubscribe()
+  })
+
+  it('StrictMode: subscribe → unsubscribe → subscribe leaves exactly one registration and no error', async () => {
+    const onError = vi.fn()
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { onError })
+    registration.subscribe(() => {})()
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    expect(await listed()).toEqual([tool.name])
+    expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
+    expect(onError).not.toHaveBeenCalled()
+    unsubscribe()
+    expect(await listed()).toEqual([])
+  })
+
+  it('a double StrictMode cycle with two registrations of different tools stays consistent', async () => {
+    const a = new ToolRegistration(makeTool())
+    const b = new ToolRegistration(makeTool())
+    for (let i = 0; i < 2; i++) {
+      a.subscribe(() => {})()
+      b.subscribe(() => {})()
+    }
+    const offA = a.subscribe(() => {})
+    const offB = b.subscribe(() => {})
+    await settle()
+    expect((await listed()).length).toBe(2)
+    expect([a.getSnapshot().status, b.getSnapshot().status]).toEqual(['registered', 'registered'])
+    offA()
+    offB()
+  })
+
+  it('swallows the rejection of a registration it tore down itself', async () => {
+    const onError = vi.fn()
+    const registration = new ToolRegistration(makeTool(), { onError })
+    registration.subscribe(() => {})()
+    await settle()
+    expect(registration.getSnapshot()).toMatchObject({ status: 'idle', error: undefined })
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('calling an unsubscribe twice does not remove another subscriber', async () => {
+    const registration = new ToolRegistration(makeTool())
+    const first = registration.subscribe(() => {})
+    const second = registration.subscribe(() => {})
+    first()
+    first()
+    await settle()
+    expect(registration.getSnapshot().status).toBe('registered')
+    second()
+  })
+
+  it("is 'unsupported' while subscribed without a ModelContext, and 'idle' after", () => {
+    uninstall()
+    const registration = new ToolRegistration(makeTool())
+    const unsubscribe = registration.subscribe(() => {})
+    expect(registration.getSnapshot().status).toBe('unsupported')
+    unsubscribe()
+    expect(registration.getSnapshot().status).toBe('idle')
+    uninstall = installModelContext()
+    mc = getModelContext()!
+  })
+
+  it('looks the ModelContext up at each first subscribe, so a polyfill installed later is used', async () => {
+    uninstall()
+    const registration = new ToolRegistration(makeTool())
+    registration.subscribe(() => {})()
+    uninstall = installModelContext()
+    mc = getModelContext()!
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    expect(registration.getSnapshot().status).toBe('registered')
+    unsubscribe()
+  })
+})
+
+describe('snapshot', () => {
+  it('is the same frozen object until something changes, and listeners hear every change', async () => {
+    const listener = vi.fn()
+    const registration = new ToolRegistration(makeTool())
+    const before = registration.getSnapshot()
+    expect(registration.getSnapshot()).toBe(before)
+    expect(Object.isFrozen(before)).toBe(true)
+    const unsubscribe = registration.subscribe(listener)
+    const registering = registration.getSnapshot()
+    expect(registering).not.toBe(before)
+    await settle()
+    const registered = registration.getSnapshot()
+    expect(registered.status).toBe('registered')
+    expect(listener).toHaveBeenCalledTimes(2)
+    expect(registration.getSnapshot()).toBe(registered)
+    unsubscribe()
+    expect(registration.getSnapshot()).toMatchObject({ status: 'idle' })
+    expect(registration.getSnapshot()).not.toBe(registered)
+  })
+
+  it('does not notify when an update changes nothing', async () => {
+    const listener = vi.fn()
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(listener)
+    await settle()
+    listener.mockClear()
+    const snapshot = registration.getSnapshot()
+    registration.setTool({ ...tool })
+    registration.setOptions({})
+    expect(listener).not.toHaveBeenCalled()
+    expect(registration.getSnapshot()).toBe(snapshot)
+    unsubscribe()
+  })
+})
+
+describe('enabled', () => {
+  it('does not register while disabled, and registers when enabled', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { enabled: false })
+    const unsubscribe = registration.subscribe(() => {})
+    expect(registration.getSnapshot().status).toBe('idle')
+    expect(await listed()).toEqual([])
+    registration.setOptions({ enabled: true })
+    await settle()
+    expect(registration.getSnapshot().status).toBe('registered')
+    expect(await listed()).toEqual([tool.name])
+    registration.setOptions({ enabled: false })
+    expect(registration.getSnapshot().status).toBe('idle')
+    expect(await listed()).toEqual([])
+    unsubscribe()
+  })
+
+  it('rapid toggling ends with the state of the last call, without errors', async () => {
+    const onError = vi.fn()
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { onError })
+    const unsubscribe = registration.subscribe(() => {})
+    for (let i = 0; i < 101; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
+    await settle()
+    expect(await listed()).toEqual([])
+    expect(registration.getSnapshot().status).toBe('idle')
+    for (let i = 0; i < 100; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
+    await settle()
+    expect(await listed()).toEqual([tool.name])
+    expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
+    expect(onError).not.toHaveBeenCalled()
+    unsubscribe()
+  })
+})
+
+describe('setTool', () => {
+  it('re-registers when the input schema changes', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    toolchanges = 0
+    const inputSchema = { type: 'object', properties: { text: { type: 'string', maxLength: 10 } } }
+    registration.setTool({ ...tool, inputSchema })
+    await settle()
+    expect(toolchanges).toBeGreaterThan(0)
+    expect((await find(tool.name)).inputSchema).toEqual(inputSchema)
+    expect(await listed()).toEqual([tool.name])
+    expect(registration.getSnapshot().status).toBe('registered')
+    unsubscribe()
+  })
+
+  it.each([
+    ['name', { name: 'renamed_tool' }],
+    ['title', { title: 'New title' }],
+    ['description', { description: 'Does something else.' }],
+    ['annotations', { annotations: { consequentialHint: true } }],
+  ])('re-registers when the %s changes', async (_field, change) => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    registration.setTool({ ...tool, ...change })
+    await settle()
+    const tools = await mc.getTools()
+    expect(tools).toHaveLength(1)
+    expect(tools[0]).toMatchObject(
+      'annotations' in change ? { annotations: { consequentialHint: true } } : change,
+    )
+    unsubscribe()
+  })
+
+  it('1,000 updates that only change execute cause zero toolchange events, and the latest execute runs', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    toolchanges = 0
+    for (let i = 0; i < 1000; i++) {
+      // What a component does on every render: new inline objects with the same content.
+      registration.setTool({
+        ...tool,
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+        execute: () => ({ version: i }),
+      })
+    }
+    await settle()
+    expect(toolchanges).toBe(0)
+    expect(registration.getSnapshot().status).toBe('registered')
+    expect(await mc.executeTool(await find(tool.name), {})).toBe('{"version":999}')
+    unsubscribe()
+  })
+
+  it('re-registers when exposedTo changes, not when the same list comes again', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    toolchanges = 0
+    registration.setOptions({ exposedTo: ['https://a.example'] })
+    await settle()
+    expect(toolchanges).toBe(0)
+    registration.setOptions({ exposedTo: ['https://b.example'] })
+    await settle()
+    expect(toolchanges).toBeGreaterThan(0)
+    expect(await listed()).toEqual([tool.name])
+    expect(registration.getSnapshot().status).toBe('registered')
+    unsubscribe()
+  })
+})
+
+describe('failures', () => {
+  it('puts a registration failure in the snapshot and calls onError', async () => {
+    const onError = vi.fn()
+    const registration = new ToolRegistration({ ...makeTool(), name: 'bad name!' }, { onError })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const { status, error } = registration.getSnapshot()
+    expect(status).toBe('error')
+    expect((error as DOMException).name).toBe('InvalidStateError')
+    expect(onError).toHaveBeenCalledWith(error)
+    unsubscribe()
+    expect(registration.getSnapshot()).toMatchObject({ status: 'idle', error: undefined })
+  })
+
+  it('a duplicate name fails, and tearing the failed one down leaves the other tool registered', async () => {
+    const tool = makeTool()
+    const owner = new ToolRegistration(tool)
+    const offOwner = owner.subscribe(() => {})
+    const duplicate = new ToolRegistration({ ...tool })
+    const offDuplicate = duplicate.subscribe(() => {})
+    await settle()
+    expect((duplicate.getSnapshot().error as DOMException).name).toBe('InvalidStateError')
+    offDuplicate()
+    await settle()
+    expect(await listed()).toEqual([tool.name])
+    expect(owner.getSnapshot().status).toBe('registered')
+    offOwner()
+  })
+
+  it('retries after a failure once the tool changes', async () => {
+    const tool = { ...makeTool(), name: 'bad name!' }
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    expect(registration.getSnapshot().status).toBe('error')
+    registration.setTool({ ...tool, name: uniqueName() })
+    await settle()
+    expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
+    unsubscribe()
+  })
+
+  it("a stale registration's late failure does not touch the newer registration", async () => {
+    const first = deferred<never>()
+    let calls = 0
+    // Delays the first registration's settlement and fails it, after a newer one has succeeded.
+    const context: ToolRegistrationContext = {
+      registerTool(tool, options) {
+        const result = mc.registerTool(tool, options)
+        if (++calls > 1) return result
+        result.catch(() => {})
+        return first.promise
+      },
+    }
+    const onError = vi.fn()
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { modelContext: context, onError })
+    const unsubscribe = registration.subscribe(() => {})
+    const renamed = uniqueName()
+    registration.setTool({ ...tool, name: renamed })
+    await settle()
+    expect(registration.getSnapshot().status).toBe('registered')
+    first.reject(new DOMException('late', 'UnknownError'))
+    await settle()
+    expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
+    expect(onError).not.toHaveBeenCalled()
+    expect(await listed()).toEqual([renamed])
+    unsubscribe()
+  })
+
+  it('an immediate failure followed by a fix in the same tick reports nothing', async () => {
+    const onError = vi.fn()
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, {
+      exposedTo: ['http://insecure.example'],
+      onError,
+    })
+    const unsubscribe = registration.subscribe(() => {})
+    registration.setOptions({ exposedTo: ['https://secure.example'], onError })
+    await settle()
+    expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
+    expect(onError).not.toHaveBeenCalled()
+    unsubscribe()
+  })
+
+  it('a Standard Schema without a JSON Schema converter fails with a message that says how to fix it', async () => {
+    const registration = new ToolRegistration({
+      ...makeTool(),
+      inputSchema: v.object({ text: v.string() }),
+      execute: () => 'never',
+    })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const { status, error } = registration.getSnapshot()
+    expect(status).toBe('error')
+    expect(String(error)).toMatch(/toStandardJsonSchema/)
+    expect(await listed()).toEqual([])
+    unsubscribe()
+  })
+})
+
+describe('executions', () => {
+  it('an agent call runs the tool and updates the snapshot', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const result = await mc.executeTool(await find(tool.name), { text: 'hi' })
+    expect(result).toBe('{"echoed":"hi"}')
+    expect(registration.getSnapshot()).toMatchObject({
+      isExecuting: false,
+      executionCount: 1,
+      lastResult: { echoed: 'hi' },
+    })
+    unsubscribe()
+  })
+
+  it('counts overlapping executions from agents and local calls', async () => {
+    const gates = [deferred<string>(), deferred<string>(), deferred<string>()]
+    let call = 0
+    const tool = { ...makeTool(), execute: () => gates[call++]!.promise }
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const registered = await find(tool.name)
+    const agentA = mc.executeTool(registered, {})
+    const agentB = mc.executeTool(registered, {})
+    await settle()
+    const local = registration.execute({})
+    await settle()
+    expect(registration.getSnapshot()).toMatchObject({ isExecuting: true, executingCount: 3 })
+    gates[1]!.resolve('b')
+    await agentB
+    expect(registration.getSnapshot()).toMatchObject({
+      isExecuting: true,
+      executingCount: 2,
+      executionCount: 1,
+      lastResult: 'b',
+    })
+    gates[2]!.resolve('local')
+    expect(await local).toBe('local')
+    gates[0]!.resolve('a')
+    expect(await agentA).toBe('a')
+    expect(registration.getSnapshot()).toMatchObject({
+      isExecuting: false,
+      executingCount: 0,
+      executionCount: 3,
+      lastResult: 'a',
+    })
+    unsubscribe()
+  })
+
+  it('a throwing execute: the agent gets a failure, the snapshot the error, onError is called', async () => {
+    const onError = vi.fn()
+    const failure = new Error('boom')
+    const tool = { ...makeTool(), execute: (): Promise<unknown> => Promise.reject(failure) }
+    const registration = new ToolRegistration(tool, { onError })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(mc.executeTool(await find(tool.name), {})).rejects.toMatchObject({
+      name: 'UnknownError',
+    })
+    expect(consoleError).toHaveBeenCalled()
+    expect(registration.getSnapshot()).toMatchObject({
+      status: 'registered',
+      error: failure,
+      isExecuting: false,
+      executionCount: 1,
+    })
+    expect(onError).toHaveBeenCalledWith(failure)
+    await expect(registration.execute({})).rejects.toBe(failure)
+    expect(registration.getSnapshot().executionCount).toBe(2)
+    registration.setTool({ ...tool, execute: () => 'fine' })
+    await registration.execute({})
+    expect(registration.getSnapshot()).toMatchObject({ error: undefined, lastResult: 'fine' })
+    unsubscribe()
+  })
+
+  it('an execution the agent cancels is not an error', async () => {
+    const onError = vi.fn()
+    const started = deferred<void>()
+    const tool = {
+      ...makeTool(),
+      execute: (_input: object, { signal }: { signal: AbortSignal }) =>
+        new Promise((_resolve, reject) => {
+          started.resolve()
+          signal.addEventListener('abort', () => reject(signal.reason))
+        }),
+    }
+    const registration = new ToolRegistration(tool, { onError })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const controller = new AbortController()
+    // The polyfill logs the cancelled run's rejection, as Chromium does.
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const call = mc.executeTool(await find(tool.name), {}, { signal: controller.signal })
+    await started.promise
+    expect(registration.getSnapshot().isExecuting).toBe(true)
+    controller.abort()
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    await settle()
+    expect(registration.getSnapshot()).toMatchObject({ isExecuting: false, error: undefined })
+    expect(onError).not.toHaveBeenCalled()
+    unsubscribe()
+  })
+
+  it('runs locally without being subscribed, and passes the signal', async () => {
+    const controller = new AbortController()
+    let received: AbortSignal | undefined
+    const registration = new ToolRegistration({
+      ...makeTool(),
+      execute: (_input, { signal }) => {
+        received = signal
+        return 'ok'
+      },
+    })
+    expect(await registration.execute({}, { signal: controller.signal })).toBe('ok')
+    expect(received).toBe(controller.signal)
+    expect(registration.getSnapshot()).toMatchObject({
+      status: 'idle',
+      executionCount: 1,
+      lastResult: 'ok',
+    })
+  })
+
+  it('an execution keeps running when the tool is unregistered meanwhile', async () => {
+    const gate = deferred<string>()
+    const tool = { ...makeTool(), execute: () => gate.promise }
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const call = mc.executeTool(await find(tool.name), {})
+    await settle()
+    unsubscribe()
+    gate.resolve('done')
+    expect(await call).toBe('done')
+    expect(registration.getSnapshot()).toMatchObject({
+      status: 'idle',
+      executionCount: 1,
+      lastResult: 'done',
+    })
+  })
+})
+
+describe('Standard Schema input', () => {
+  it('Zod: registers the JSON Schema of its input, validates, and hands execute the parsed value', async () => {
+    const schema = z.object({ city: z.string().min(1), days: z.number().int().default(3) })
+    const execute = vi.fn((input: { city: string; days: number }) => `${input.city}:${input.days}`)
+    const name = uniqueName()
+    const registration = new ToolRegistration({
+      name,
+      description: 'Forecast.',
+      inputSchema: schema,
+      execute,
+    })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const registered = await find(name)
+    expect(registered.inputSchema).toEqual(z.toJSONSchema(schema, { io: 'input' }))
+    expect(await mc.executeTool(registered, { city: 'Oslo' })).toBe('Oslo:3')
+    expect(execute).toHaveBeenCalledWith({ city: 'Oslo', days: 3 }, expect.anything())
+    unsubscribe()
+  })
+
+  it('Zod: invalid input never reaches execute; the agent receives the issues as the result', async () => {
+    const execute = vi.fn(() => 'ran')
+    const tool = {
+      name: uniqueName(),
+      description: 'Forecast.',
+      inputSchema: z.object({ city: z.string(), days: z.number().max(14) }),
+      execute,
+    }
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const result = await mc.executeTool(await find(tool.name), { city: 42, days: 30 })
+    const payload = JSON.parse(result!)
+    expect(payload.error).toMatch(new RegExp(`Invalid input for tool "${tool.name}"`))
+    expect(payload.issues).toEqual([
+      { message: expect.any(String), path: ['city'] },
+      { message: expect.stringMatching(/14/), path: ['days'] },
+    ])
+    expect(execute).not.toHaveBeenCalled()
+    expect(registration.getSnapshot()).toMatchObject({
+      error: undefined,
+      executionCount: 1,
+      lastResult: payload,
+    })
+    unsubscribe()
+  })
+
+  it('Valibot (toStandardJsonSchema): registers its JSON Schema and validates', async () => {
+    const execute = vi.fn(({ id }: { id: number }) => `item ${id}`)
+    const inputSchema = toStandardJsonSchema(v.object({ id: v.pipe(v.number(), v.integer()) }))
+    const tool = { name: uniqueName(), description: 'Gets an item.', inputSchema, execute }
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const registered = await find(tool.name)
+    expect(registered.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { id: { type: 'integer' } },
+      required: ['id'],
+    })
+    const invalid = JSON.parse((await mc.executeTool(registered, { id: 1.5 }))!)
+    expect(invalid.issues).toEqual([{ message: expect.stringMatching(/integer/i), path: ['id'] }])
+    expect(execute).not.toHaveBeenCalled()
+    expect(await mc.executeTool(registered, { id: 7 })).toBe('item 7')
+    expect(execute).toHaveBeenCalledTimes(1)
+    unsubscribe()
+  })
+
+  it('local execute validates too, and resolves with the same payload', async () => {
+    const execute = vi.fn(() => 'ran')
+    const registration = new ToolRegistration({
+      name: uniqueName(),
+      description: 'd',
+      inputSchema: z.object({ n: z.number() }),
+      execute,
+    })
+    const result = await registration.execute({ n: 'x' } as unknown as { n: number })
+    expect(result).toEqual({
+      error: expect.stringMatching(/Invalid input/),
+      issues: [{ message: expect.any(String), path: ['n'] }],
+    })
+    expect(execute).not.toHaveBeenCalled()
+  })
+
+  it('converts a Standard Schema once, however often the tool is set again', async () => {
+    const schema = z.object({ q: z.string() })
+    const convert = vi.spyOn(schema['~standard'].jsonSchema, 'input')
+    const tool = { name: uniqueName(), description: 'd', inputSchema: schema, execute: () => 1 }
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    for (let i = 0; i < 50; i++) registration.setTool({ ...tool, execute: () => i })
+    expect(convert).toHaveBeenCalledTimes(1)
+    unsubscribe()
+  })
+})
