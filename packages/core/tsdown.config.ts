@@ -2,7 +2,7 @@ import { defineConfig } from 'tsdown'
 
 export default defineConfig([
   {
-    entry: ['src/index.ts', 'src/polyfill.ts'],
+    entry: ['src/index.ts', 'src/polyfill.ts', 'src/json-schema.ts'],
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
