@@ -51,6 +51,20 @@ export const buildPolyfill = ({ minify = true } = {}) => bundle('core/src/polyfi
 /** Bundles the core's exports from source as the global `WebMCPKit`, for tests of its other APIs. */
 export const buildKit = () => bundle('core/src/index.ts', { globalName: 'WebMCPKit' })
 
+// Test-only: lets a test run code in a (cross-origin) frame. The test posts {__test: source, id, arg}
+// and the frame replies {__testReply: id, result: ['ok', value] | ['err', name]}.
+const TEST_AGENT = `addEventListener('message', async (event) => {
+  const { __test: source, id, arg } = event.data ?? {}
+  if (typeof source !== 'string') return
+  let result
+  try {
+    result = ['ok', await (0, eval)('(' + source + ')')(arg)]
+  } catch (error) {
+    result = ['err', error?.name ?? String(error)]
+  }
+  event.source.postMessage({ __testReply: id, result }, '*')
+})`
+
 const page = (head, body) =>
   `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
 
@@ -60,7 +74,8 @@ const page = (head, body) =>
  *
  * Routes: `/webmcp.iife.js`; `/webmcp-kit.js` (the core's exports as the global `WebMCPKit`, not
  * installing anything); any other path is an HTML page that loads the polyfill first. Query:
- * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `body` is the
+ * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `agent` adds the
+ * test agent (tests run code in cross-origin frames through it); `body` is the
  * page's body HTML; `pp` sets a `Permissions-Policy` header.
  */
 export async function startServer({ routes = {} } = {}) {
@@ -77,6 +92,10 @@ export async function startServer({ routes = {} } = {}) {
       response.writeHead(200, { 'content-type': 'text/javascript' })
       return response.end(kit)
     }
+    if (url.pathname === '/test-agent.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      return response.end(TEST_AGENT)
+    }
     if (url.pathname === '/favicon.ico') {
       response.writeHead(204)
       return response.end()
@@ -84,7 +103,8 @@ export async function startServer({ routes = {} } = {}) {
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
     if (url.searchParams.get('oac') === '0') headers['origin-agent-cluster'] = '?0'
     if (url.searchParams.has('pp')) headers['permissions-policy'] = url.searchParams.get('pp')
-    const script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
+    let script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
+    if (url.searchParams.has('agent')) script += '<script src="/test-agent.js"></script>'
     response.writeHead(200, headers)
     response.end(page(script, url.searchParams.get('body') ?? ''))
   })

@@ -1,5 +1,5 @@
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
-import { ModelContext as ModelContextImpl, createModelContext } from './model-context'
+import { ModelContext as ModelContextImpl, connectFrames, createModelContext } from './model-context'
 import type { ModelContext } from './types'
 
 const noop = () => {}
@@ -38,7 +38,10 @@ export function installModelContext(): () => void {
   for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
   }
+  // Other documents of the frame tree may ask for this one's tools before the page touches them.
+  const disconnect = connectFrames((document as Document & { modelContext: object }).modelContext)
   return () => {
+    disconnect()
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     for (const [name, value] of Object.entries(globals)) {
       if ((globalThis as Record<string, unknown>)[name] === value) {

@@ -1,5 +1,6 @@
 import { UNKNOWN, domError, idlError } from './errors'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
+import { FrameLink, frameTree } from './frames'
 import { trustworthyOrigin, tupleOrigin } from './origin'
 import { queueTask } from './queue-task'
 import {
@@ -14,6 +15,7 @@ import {
   usvSequence,
   usvString,
 } from './webidl'
+import type { ToolInfo } from './frames'
 import type { RegisteredTool, ToolAnnotations } from './types'
 
 /** The spec's "tool definition". */
@@ -37,8 +39,18 @@ const EXECUTION_FAILED =
 
 const unknownError = () => domError('UnknownError', UNKNOWN)
 
+/**
+ * A result a declarative tool (form-fill.ts) has already serialised, passed through as it is:
+ * Chromium serialises form results without the `'Operation succeeded'` substitution, and a form
+ * whose submission navigates resolves `executeTool` with `null`.
+ */
+export class RawResult {
+  constructor(readonly value: string | null) {}
+}
+
 /** Chromium's conversion of a tool's fulfilment value to the string `executeTool` resolves with. */
-function serializeResult(value: unknown): string {
+function serializeResult(value: unknown): string | null {
+  if (value instanceof RawResult) return value.value
   const text = isObject(value) ? String(JSON.stringify(value)) : String(value)
   return text === '' ? 'Operation succeeded' : text
 }
@@ -54,10 +66,28 @@ function serializeJSON(method: string, value: unknown, what: string): string {
   return json
 }
 
+/** Builds the `RegisteredTool` of a listed tool; `undefined` for a schema that is not an object. */
+function registered(tool: ToolInfo, window: Window, origin: string): RegisteredTool | undefined {
+  const schema = tool.inputSchema && JSON.parse(tool.inputSchema)
+  // Chromium leaves out a tool whose schema serialised to something other than an object.
+  if (tool.inputSchema && !isObject(schema)) return undefined
+  const entry: Partial<RegisteredTool> = {}
+  if (tool.annotations) entry.annotations = { ...tool.annotations } as RegisteredTool['annotations']
+  entry.description = tool.description
+  if (schema) entry.inputSchema = schema
+  entry.name = tool.name
+  entry.origin = origin
+  entry.title = tool.title
+  entry.window = window
+  return entry as RegisteredTool
+}
+
 /** The per-document state behind a `ModelContext`: the spec's tool map and local pending executions. */
 class Engine {
   readonly tools = new Map<string, ToolDefinition>()
   readonly running = new Map<number, AbortController>()
+  /** The link to the other documents of the frame tree (only for a document shown in a window). */
+  link: FrameLink | undefined
 
   constructor(
     readonly context: ModelContext,
@@ -74,47 +104,77 @@ class Engine {
     return this.window!.origin
   }
 
-  /** Runs the algorithm's common first steps; returns the active window. */
-  check(): Window {
+  /** Joins the frame tree: from now on other documents' polyfills can reach this one. */
+  connect(): void {
+    const window = this.window
+    if (!window || this.link) return
+    this.link = new FrameLink({
+      window,
+      origin: this.origin,
+      list: (origin) => this.list(origin),
+      changed: () => queueTask(() => this.context.dispatchEvent(new Event('toolchange'))),
+      run: (name, input, origin, reply) => {
+        const tool = this.tools.get(name)
+        if (!tool || !exposed(tool, this.origin, origin)) return false
+        const id = ++nextExecution
+        let activate: (() => void) | undefined
+        queueTask(
+          () => (activate = this.run(tool, input, id, (ok, value) => reply(ok, ok ? value : true))),
+          () => activate?.(),
+        )
+        return () => this.cancel(id, name)
+      },
+    })
+  }
+
+  /**
+   * Runs the algorithm's common first steps. Returns a promise to wait for when this frame does not
+   * know yet whether it may use `tools` (its parent has not answered).
+   */
+  check(): Promise<unknown> | undefined {
     const view = this.window
     if (!view) throw domError('InvalidStateError', 'The document is not active.')
+    const allowed = this.link?.settled
+    if (allowed === undefined && this.link) return this.link.allowed
+    if (allowed === false) {
+      throw domError('NotAllowedError', 'Access to the feature "tools" is disallowed by permissions policy.')
+    }
     // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it).
     if (view.originAgentCluster === false && view.location.protocol !== 'file:') {
       throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
     }
-    return view
+    return undefined
   }
 
-  /** The spec's "notify documents of a tool change", for the documents this engine can reach. */
-  notify(): void {
-    queueTask(() => this.context.dispatchEvent(new Event('toolchange')))
+  /**
+   * The spec's "notify documents of a tool change": `toolchange` here, and in the other documents
+   * of the tree the tool is exposed to. Resolves once every one of them has fired it.
+   */
+  notify(tool: ToolDefinition): Promise<unknown> {
+    const here = new Promise((resolve) =>
+      queueTask(() => resolve(this.context.dispatchEvent(new Event('toolchange')))),
+    )
+    return this.link?.settled ? Promise.all([here, this.link.changed(tool.exposedTo)]) : here
   }
 
   unregister(definition: ToolDefinition): void {
     if (this.tools.get(definition.name) !== definition) return
     this.tools.delete(definition.name)
-    this.notify()
+    void this.notify(definition)
   }
 
-  list(callerOrigin: string, into: RegisteredTool[]): void {
-    const window = this.window
-    if (!window) return
+  /** This document's tools exposed to `callerOrigin`. */
+  list(callerOrigin: string): ToolInfo[] {
     const origin = this.origin
-    for (const tool of this.tools.values()) {
-      if (!exposed(tool, origin, callerOrigin)) continue
-      const schema = tool.inputSchema && JSON.parse(tool.inputSchema)
-      // Chromium leaves out a tool whose schema serialised to something other than an object.
-      if (tool.inputSchema && !isObject(schema)) continue
-      const entry: Partial<RegisteredTool> = {}
-      if (tool.annotations) entry.annotations = { ...tool.annotations }
-      entry.description = tool.description
-      if (schema) entry.inputSchema = schema
-      entry.name = tool.name
-      entry.origin = origin
-      entry.title = tool.title ?? ''
-      entry.window = window
-      into.push(entry as RegisteredTool)
-    }
+    return [...this.tools.values()]
+      .filter((tool) => exposed(tool, origin, callerOrigin))
+      .map(({ name, title, description, inputSchema, annotations }) => ({
+        name,
+        title: title ?? '',
+        description,
+        inputSchema,
+        annotations,
+      }))
   }
 
   /** The spec's "tool execute steps" in this (the target) document. Returns the `toolactivated` step. */
@@ -136,7 +196,7 @@ class Engine {
       result = Promise.reject(error)
     }
     Promise.resolve(result).then((value) => {
-      let text: string
+      let text: string | null
       try {
         text = serializeResult(value)
       } catch (error) {
@@ -169,15 +229,6 @@ function engineOf(context: unknown): Engine {
   const engine = engines.get(context as object)
   if (!engine) throw new TypeError('Illegal invocation')
   return engine
-}
-
-/** Finds the engine of the document shown in `window`, when this realm can reach it. */
-function engineFor(window: Window): Engine | undefined {
-  try {
-    return engines.get((window.document as Document & { modelContext: object }).modelContext)
-  } catch {
-    return undefined
-  }
 }
 
 /** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
@@ -215,7 +266,8 @@ export class ModelContext extends EventTarget {
       const exposedTo = usvSequence(method, optionsType, opts, 'exposedTo') ?? []
       const signal = readSignal(method, optionsType, opts, 'signal')
 
-      engine.check()
+      const wait = engine.check()
+      if (wait) return wait.then(() => this.registerTool(tool, options))
       const { tools } = engine
       if (tools.has(name)) throw domError('InvalidStateError', 'Duplicate tool name')
       if (!NAME.test(name)) throw domError('InvalidStateError', 'Invalid tool name')
@@ -244,8 +296,7 @@ export class ModelContext extends EventTarget {
           reject(signal.reason)
         })
         tools.set(definition.name, definition)
-        engine.notify()
-        queueTask(() => resolve(undefined))
+        void engine.notify(definition).then(() => resolve(undefined))
       })
     })
   }
@@ -256,17 +307,36 @@ export class ModelContext extends EventTarget {
       const method = 'getTools'
       const type = 'ModelContextGetToolOptions'
       const fromOrigins = usvSequence(method, type, dictionary(method, type, options, true), 'fromOrigins')
-      engine.check()
+      const wait = engine.check()
+      if (wait) return wait.then(() => this.getTools(options))
+      const own = engine.origin
+      const wanted = new Set([own])
       for (const entry of fromOrigins ?? []) {
-        if (!trustworthyOrigin(entry)) {
+        const origin = trustworthyOrigin(entry)
+        if (!origin) {
           throw domError('SecurityError', 'Only secure origins are allowed in the fromOrigins list.')
         }
+        wanted.add(origin)
       }
       return new Promise<RegisteredTool[]>((resolve) =>
-        queueTask(() => {
-          const list: RegisteredTool[] = []
-          if (engine.window) engine.list(engine.origin, list)
-          resolve(list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+        queueTask(async () => {
+          const window = engine.window
+          const { link } = engine
+          // Every document of the frame tree, in tree order, that is same-origin or asked for.
+          const members = !window ? [] : link?.settled ? await link.peers() : [[window, own] as const]
+          const lists = await Promise.all(
+            members.map(([w, origin]) =>
+              w === window ? engine.list(own) : wanted.has(origin) ? link!.list(w, origin) : [],
+            ),
+          )
+          const tools: RegisteredTool[] = []
+          members.forEach(([w, origin], i) => {
+            for (const info of lists[i]!) {
+              const tool = registered(info, w, origin)
+              if (tool) tools.push(tool)
+            }
+          })
+          resolve(tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
         }),
       )
     })
@@ -295,18 +365,17 @@ export class ModelContext extends EventTarget {
       const optionsType = 'ModelContextExecuteToolOptions'
       const signal = readSignal(method, optionsType, dictionary(method, optionsType, options, true), 'signal')
 
-      engine.check()
+      const wait = engine.check()
+      if (wait) return wait.then(() => this.executeTool(tool, input, options))
       const expectedOrigin = tupleOrigin(origin)
       if (!expectedOrigin) throw domError('NotSupportedError', 'The provided origin is invalid.')
       if (input === undefined) input = {}
       if (!isObject(input)) throw idlError(method, 'invalid input object: value is not an object')
       const json = serializeJSON(method, input, 'input object')
       if (signal?.aborted) return Promise.reject(signal.reason)
-      const callerOrigin = engine.origin
 
       return new Promise<string | null>((resolve, reject) => {
-        const id = ++nextExecution
-        let owner: Engine | undefined
+        let cancel: (() => void) | undefined
         let settled = false
         const settle: Settle = (ok, value) => {
           if (settled) return
@@ -319,24 +388,29 @@ export class ModelContext extends EventTarget {
           settle(false, signal!.reason)
           // As native: a cancellation that arrives before the tool started finds nothing to cancel,
           // and the tool still runs (its result is ignored).
-          if (started) queueTask(() => owner?.cancel(id, name))
+          if (started) queueTask(() => cancel?.())
         }
         signal?.addEventListener('abort', abort)
         let activate: (() => void) | undefined
         queueTask(
           () => {
             started = true
-            owner = engineFor(target)
-            const definition = owner?.window && owner.tools.get(name)
-            if (
-              !owner ||
-              !definition ||
-              owner.origin !== expectedOrigin ||
-              !exposed(definition, owner.origin, callerOrigin)
-            ) {
-              return settle(false, unknownError())
+            const window = engine.window
+            const { link } = engine
+            if (target === window) {
+              const definition = engine.tools.get(name)
+              if (!definition || engine.origin !== expectedOrigin) return settle(false, unknownError())
+              const id = ++nextExecution
+              cancel = () => engine.cancel(id, name)
+              activate = engine.run(definition, json, id, settle)
+            } else if (window && link?.settled && frameTree(window).includes(target)) {
+              // A tool of another document of the frame tree: it runs there (frames.ts).
+              cancel = link.execute(target, expectedOrigin, name, json, (ok, value) =>
+                settle(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN)),
+              )
+            } else {
+              settle(false, unknownError())
             }
-            activate = owner.run(definition, json, id, settle)
           },
           () => activate?.(),
         )
@@ -390,8 +464,18 @@ export function addTool(context: object, source: ToolSource): (() => void) | und
   if (!engine || engine.tools.has(source.name) || !NAME.test(source.name)) return undefined
   const definition: ToolDefinition = { ...source, exposedTo: [] }
   engine.tools.set(definition.name, definition)
-  engine.notify()
+  void engine.notify(definition)
   return () => engine.unregister(definition)
+}
+
+/** Connects a `ModelContext` to the other documents of its frame tree; returns the disconnect. */
+export function connectFrames(context: object): () => void {
+  const engine = engines.get(context)
+  engine?.connect()
+  return () => {
+    engine?.link?.close()
+    if (engine) engine.link = undefined
+  }
 }
 
 /** Creates the `ModelContext` of `document`. */

@@ -19,10 +19,20 @@ export interface Helpers {
   ): Promise<undefined>
   /** The first tool of that name in `getTools()`. */
   find(name: string, context?: ModelContext): Promise<RegisteredTool>
-  /** Loads `src` (default: a page with the polyfill) into a new iframe and resolves with it. */
-  frame(src?: string): Promise<HTMLIFrameElement>
+  /**
+   * Loads `src` (default: a page with the polyfill) into a new iframe with the given attributes
+   * (e.g. `{ allow: 'tools' }`), appended to `parent` (default: the body), and resolves with it.
+   */
+  frame(src?: string, attributes?: Record<string, string>, parent?: Element): Promise<HTMLIFrameElement>
+  /**
+   * Runs `fn` in `target` (a frame whose page has the test agent, `?agent`), which may be
+   * cross-origin: `['ok', value]` or `['err', name]`. `fn` must be self-contained.
+   */
+  inFrame<A>(target: HTMLIFrameElement | Window, fn: (arg: A) => unknown, arg?: A): Promise<[string, unknown]>
   origin: string
   otherOrigin: string
+  /** A third secure origin: `http://[::1]:PORT`. */
+  thirdOrigin: string
 }
 
 /** One behaviour, checked identically against native Chromium and the polyfill. */
@@ -37,9 +47,11 @@ export interface Case {
    * docs/conformance.md). Such cases do not count as agreeing with native.
    */
   polyfillOnly?: string
+  /** Called with the outcome in Node, e.g. to print counts. */
+  report?: (outcome: unknown) => void
 }
 
-function installHelpers(origins: { origin: string; otherOrigin: string }) {
+function installHelpers(origins: { origin: string; otherOrigin: string; thirdOrigin: string }) {
   const named = (e: unknown) => e !== null && typeof e === 'object' && typeof (e as Error).name === 'string'
   const h: Helpers = {
     ...origins,
@@ -57,12 +69,27 @@ function installHelpers(origins: { origin: string; otherOrigin: string }) {
     async find(name, context = h.mc) {
       return (await context.getTools()).find((tool) => tool.name === name)!
     },
-    frame(src = '/') {
+    frame(src = '/', attributes = {}, parent = document.body) {
       const iframe = document.createElement('iframe')
+      for (const [name, value] of Object.entries(attributes)) iframe.setAttribute(name, value)
       iframe.src = src
       return new Promise((resolve) => {
-        iframe.onload = () => resolve(iframe)
-        document.body.append(iframe)
+        // The load event, then time for the polyfills of the tree to find each other.
+        iframe.onload = () => setTimeout(() => resolve(iframe), 50)
+        parent.append(iframe)
+      })
+    },
+    inFrame(target, fn, arg) {
+      const w = 'contentWindow' in target ? target.contentWindow! : target
+      const id = Math.random()
+      return new Promise((resolve) => {
+        const listener = (event: MessageEvent) => {
+          if (event.data?.__testReply !== id) return
+          removeEventListener('message', listener)
+          resolve(event.data.result)
+        }
+        addEventListener('message', listener)
+        w.postMessage({ __test: fn.toString(), id, arg }, '*')
       })
     },
   }
@@ -86,10 +113,15 @@ declare global {
 /** Runs `cases` in both modes; every case must produce `expected` in both. */
 export function differential(title: string, cases: Case[]) {
   for (const mode of ['native', 'polyfill'] as const) {
+    if (mode === 'native' && cases.every((c) => c.polyfillOnly)) continue
     describe(`${title} [${mode}]`, () => {
       let browser: Browser
       let context: BrowserContext
-      const origins = { origin: inject('origin'), otherOrigin: inject('otherOrigin') }
+      const origins = {
+        origin: inject('origin'),
+        otherOrigin: inject('otherOrigin'),
+        thirdOrigin: inject('origin').replace('localhost', '[::1]'),
+      }
       beforeAll(async () => {
         browser = await chromium.connect(inject(`${mode}Endpoint`))
         context = await browser.newContext()
@@ -104,6 +136,7 @@ export function differential(title: string, cases: Case[]) {
             await page.goto(new URL((c.path ?? '/').replace('PORT', new URL(origins.origin).port), origins.origin).href)
             await page.evaluate(installHelpers, origins)
             const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
+            c.report?.(outcome)
             expect(outcome).toEqual(c.expected)
           } finally {
             await page.close()

@@ -1,0 +1,362 @@
+import { differential } from './harness'
+
+// Frame trees. The top page is on `origin` (localhost); frames on `otherOrigin` (127.0.0.1) are
+// cross-origin. `inFrame` runs a self-contained function inside a frame through the test agent.
+
+differential('frames', [
+  {
+    name: 'a same-origin child lists the parent’s tools, and the parent the child’s, with window and origin',
+    run: async ({ mc, register, frame, inFrame }) => {
+      await register('parentTool')
+      const child = await frame('/?agent')
+      await inFrame(child, () =>
+        document.modelContext!.registerTool({ name: 'childTool', description: 'd', execute: () => 'c' }),
+      )
+      const fromParent = (await mc.getTools()).map((t) => [t.name, t.window === child.contentWindow, t.origin === location.origin])
+      const fromChild = await inFrame(child, async () =>
+        (await document.modelContext!.getTools()).map((t) => [t.name, t.window === top, t.window === window]),
+      )
+      return [fromParent, fromChild]
+    },
+    expected: [
+      [
+        ['childTool', true, true],
+        ['parentTool', false, true],
+      ],
+      [
+        'ok',
+        [
+          ['childTool', false, true],
+          ['parentTool', true, false],
+        ],
+      ],
+    ],
+  },
+  {
+    name: 'getTools walks the whole tree: siblings and grandchildren, sorted by name',
+    run: async ({ mc, frame, inFrame, origin }) => {
+      const a = await frame('/?agent')
+      const b = await frame('/?agent')
+      await inFrame(a, () => document.modelContext!.registerTool({ name: 'a1', description: 'd', execute: () => 1 }))
+      await inFrame(b, () => document.modelContext!.registerTool({ name: 'b1', description: 'd', execute: () => 1 }))
+      await inFrame(b, (src: string) => {
+        const inner = document.createElement('iframe')
+        inner.src = src
+        document.body.append(inner)
+        return new Promise((resolve) => (inner.onload = () => setTimeout(resolve, 50)))
+      }, `${origin}/?agent`)
+      await inFrame(b.contentWindow![0]!, () =>
+        document.modelContext!.registerTool({ name: 'a0', description: 'd', execute: () => 1 }),
+      )
+      const fromA = await inFrame(a, async () => (await document.modelContext!.getTools()).map((t) => t.name))
+      return [(await mc.getTools()).map((t) => t.name), fromA]
+    },
+    expected: [['a0', 'a1', 'b1'], ['ok', ['a0', 'a1', 'b1']]],
+  },
+  {
+    name: 'executeTool runs a same-origin frame’s tool there: toolactivated fires in the owner only',
+    run: async ({ mc, frame, inFrame }) => {
+      const child = await frame('/?agent')
+      await inFrame(child, async () => {
+        ;(window as unknown as { log: string[] }).log = []
+        document.modelContext!.addEventListener('toolactivated', () => (window as unknown as { log: string[] }).log.push('activated'))
+        await document.modelContext!.registerTool({
+          name: 'echo',
+          description: 'd',
+          execute: (input: { x: number }) => ({ doubled: input.x * 2, here: location.href.includes('agent') }),
+        })
+      })
+      let activatedHere = 0
+      mc.ontoolactivated = () => activatedHere++
+      const tool = (await mc.getTools())[0]!
+      const result = await mc.executeTool(tool, { x: 21 })
+      const log = await inFrame(child, () => (window as unknown as { log: string[] }).log)
+      return [result, activatedHere, log]
+    },
+    expected: ['{"doubled":42,"here":true}', 0, ['ok', ['activated']]],
+  },
+  {
+    name: 'a cross-origin frame’s tools are hidden without both exposedTo and fromOrigins',
+    run: async ({ mc, frame, inFrame, otherOrigin }) => {
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      await inFrame(child, async (parent: string) => {
+        const mc = document.modelContext!
+        await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
+        await mc.registerTool({ name: 'shared', description: 'd', execute: () => 1 }, { exposedTo: [parent] })
+        await mc.registerTool({ name: 'elsewhere', description: 'd', execute: () => 1 }, { exposedTo: ['https://example.com'] })
+      }, location.origin)
+      return [
+        (await mc.getTools()).map((t) => t.name),
+        (await mc.getTools({ fromOrigins: ['https://example.com'] })).map((t) => t.name),
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => [t.name, t.origin === otherOrigin, t.window === child.contentWindow]),
+      ]
+    },
+    expected: [[], [], [['shared', true, true]]],
+  },
+  {
+    name: 'a cross-origin child sees the parent’s tools only when exposed to it and asked for',
+    run: async ({ register, frame, inFrame, otherOrigin }) => {
+      await register('private')
+      await register('shared', {}, { exposedTo: [otherOrigin] })
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      return [
+        await inFrame(child, async () => (await document.modelContext!.getTools()).map((t) => t.name)),
+        await inFrame(child, async (parent: string) =>
+          (await document.modelContext!.getTools({ fromOrigins: [parent] })).map((t) => [t.name, t.origin === parent, t.window === top]),
+        location.origin),
+      ]
+    },
+    expected: [['ok', []], ['ok', [['shared', true, true]]]],
+  },
+  {
+    name: 'a cross-origin frame without allow="tools" may not use tools: NotAllowedError, and is invisible',
+    run: async ({ mc, register, frame, inFrame, otherOrigin }) => {
+      await register('shared', {}, { exposedTo: [otherOrigin] })
+      const child = await frame(`${otherOrigin}/?agent`)
+      return [
+        await inFrame(child, async () => {
+          try {
+            await document.modelContext!.registerTool({ name: 'x', description: 'd', execute: () => 1 })
+            return 'registered'
+          } catch (e) {
+            return (e as Error).name
+          }
+        }),
+        await inFrame(child, async () => {
+          try {
+            return await document.modelContext!.getTools()
+          } catch (e) {
+            return (e as Error).name
+          }
+        }),
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name),
+      ]
+    },
+    expected: [['ok', 'NotAllowedError'], ['ok', 'NotAllowedError'], ['shared']],
+  },
+  {
+    name: 'allow="tools" lists: *, the frame’s origin, another origin, \'none\'',
+    run: async ({ frame, inFrame, otherOrigin }) => {
+      const out = []
+      for (const allow of ['tools *', `tools ${otherOrigin}`, 'tools https://example.com', "tools 'none'", 'camera; tools', 'tools; camera']) {
+        const child = await frame(`${otherOrigin}/?agent`, { allow })
+        out.push(
+          await inFrame(child, async () => {
+            try {
+              await document.modelContext!.getTools()
+              return 'allowed'
+            } catch (e) {
+              return (e as Error).name
+            }
+          }),
+        )
+        child.remove()
+      }
+      return out
+    },
+    expected: [
+      ['ok', 'allowed'],
+      ['ok', 'allowed'],
+      ['ok', 'NotAllowedError'],
+      ['ok', 'NotAllowedError'],
+      ['ok', 'allowed'],
+      ['ok', 'allowed'],
+    ],
+  },
+  {
+    name: 'a same-origin frame is allowed by default but not with allow="tools \'none\'"',
+    run: async ({ frame, inFrame }) => {
+      const probe = async () => {
+        try {
+          await document.modelContext!.getTools()
+          return 'allowed'
+        } catch (e) {
+          return (e as Error).name
+        }
+      }
+      return [await inFrame(await frame('/?agent'), probe), await inFrame(await frame('/?agent', { allow: "tools 'none'" }), probe)]
+    },
+    expected: [['ok', 'allowed'], ['ok', 'NotAllowedError']],
+  },
+  {
+    name: 'executeTool runs a cross-origin tool exposed to the caller and returns its result',
+    run: async ({ mc, frame, inFrame, otherOrigin }) => {
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      await inFrame(child, async (parent: string) => {
+        await document.modelContext!.registerTool(
+          { name: 'add', description: 'd', execute: ({ a, b }: { a: number; b: number }) => ({ sum: a + b, origin: location.origin }) },
+          { exposedTo: [parent] },
+        )
+      }, location.origin)
+      const [tool] = await mc.getTools({ fromOrigins: [otherOrigin] })
+      return JSON.parse((await mc.executeTool(tool!, { a: 2, b: 3 }))!).sum
+    },
+    expected: 5,
+  },
+  {
+    name: 'a forged RegisteredTool for a cross-origin tool not exposed to the caller rejects UnknownError',
+    run: async ({ mc, frame, inFrame, otherOrigin, capture }) => {
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      await inFrame(child, () => document.modelContext!.registerTool({ name: 'secret', description: 'd', execute: () => 's' }))
+      const forged = { name: 'secret', description: 'd', origin: otherOrigin, window: child.contentWindow! }
+      return [
+        await capture(() => mc.executeTool(forged as never, {})),
+        await capture(() => mc.executeTool({ ...forged, origin: location.origin } as never, {})),
+        await capture(() => mc.executeTool({ ...forged, name: 'missing' } as never, {})),
+      ]
+    },
+    expected: [['err', 'UnknownError'], ['err', 'UnknownError'], ['err', 'UnknownError']],
+  },
+  {
+    name: 'a tool that throws in another frame rejects UnknownError in the caller',
+    run: async ({ mc, frame, inFrame, capture }) => {
+      const child = await frame('/?agent')
+      await inFrame(child, () =>
+        document.modelContext!.registerTool({
+          name: 'boom',
+          description: 'd',
+          execute: () => {
+            throw new Error('x')
+          },
+        }),
+      )
+      return capture(async () => mc.executeTool((await mc.getTools())[0]!, {}))
+    },
+    expected: ['err', 'UnknownError'],
+  },
+  {
+    name: 'cancelling a cross-origin execution rejects the caller and aborts the tool’s signal with toolcancel in the owner',
+    run: async ({ mc, frame, inFrame, otherOrigin, sleep }) => {
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      await inFrame(child, async (parent: string) => {
+        const log: string[] = ((window as unknown as { log: string[] }).log = [])
+        document.modelContext!.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+        await document.modelContext!.registerTool(
+          {
+            name: 'slow',
+            description: 'd',
+            execute: (_: unknown, { signal }: { signal: AbortSignal }) => {
+              log.push('started')
+              signal.addEventListener('abort', () => log.push(`aborted:${signal.reason.name}`))
+              return new Promise(() => {})
+            },
+          },
+          { exposedTo: [parent] },
+        )
+      }, location.origin)
+      const [tool] = await mc.getTools({ fromOrigins: [otherOrigin] })
+      const controller = new AbortController()
+      const outcome = mc.executeTool(tool!, {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
+      await sleep(50)
+      controller.abort('stop')
+      const result = await outcome
+      await sleep(50)
+      return [result, await inFrame(child, () => (window as unknown as { log: string[] }).log)]
+    },
+    expected: ['rejected:stop', ['ok', ['started', 'aborted:AbortError', 'toolcancel:slow']]],
+  },
+  {
+    name: 'toolchange reaches the documents a tool is exposed to, and only those',
+    run: async ({ mc, frame, inFrame, otherOrigin, sleep }) => {
+      const same = await frame('/?agent')
+      const cross = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      const count = () => {
+        const w = window as unknown as { changes: number }
+        if (w.changes === undefined) {
+          w.changes = 0
+          document.modelContext!.addEventListener('toolchange', () => w.changes++)
+        }
+        return w.changes
+      }
+      let here = 0
+      mc.addEventListener('toolchange', () => here++)
+      await inFrame(same, count)
+      await inFrame(cross, count)
+      await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
+      await sleep(50)
+      const afterPrivate = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
+      await mc.registerTool({ name: 'shared', description: 'd', execute: () => 1 }, { exposedTo: [otherOrigin] })
+      await sleep(50)
+      const afterShared = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
+      await inFrame(cross, () => document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }))
+      await sleep(50)
+      return [afterPrivate, afterShared, [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]]
+    },
+    expected: [
+      [1, 1, 0],
+      [2, 2, 1],
+      [2, 2, 2],
+    ],
+  },
+  {
+    name: 'toolchange fires in the parent before the child, and the registration resolves after both',
+    run: async ({ mc, frame, inFrame }) => {
+      const child = await frame('/?agent')
+      const log: string[] = []
+      mc.addEventListener('toolchange', () => log.push('parent'))
+      await inFrame(child, () => {
+        document.modelContext!.addEventListener('toolchange', () => (top as unknown as { childChanged(): void }).childChanged())
+      })
+      ;(window as unknown as { childChanged(): void }).childChanged = () => log.push('child')
+      await mc.registerTool({ name: 't', description: 'd', execute: () => 1 })
+      log.push('resolved')
+      return log
+    },
+    expected: ['parent', 'child', 'resolved'],
+  },
+  {
+    name: 'removing a frame removes its tools and fails the executions waiting on it',
+    run: async ({ mc, frame, inFrame, capture, sleep }) => {
+      const child = await frame('/?agent')
+      await inFrame(child, async () => {
+        await document.modelContext!.registerTool({ name: 'hang', description: 'd', execute: () => new Promise(() => {}) })
+      })
+      const [tool] = await mc.getTools()
+      const pending = capture(() => mc.executeTool(tool!, {}))
+      await sleep(50)
+      child.remove()
+      const outcome = await pending
+      return [outcome, (await mc.getTools()).length]
+    },
+    expected: [['err', 'UnknownError'], 0],
+  },
+  {
+    name: 'a frame that navigates away takes its tools with it',
+    run: async ({ mc, frame, inFrame, otherOrigin }) => {
+      const child = await frame('/?agent')
+      await inFrame(child, () => document.modelContext!.registerTool({ name: 'gone', description: 'd', execute: () => 1 }))
+      const before = (await mc.getTools()).length
+      await new Promise((resolve) => {
+        child.onload = () => setTimeout(resolve, 50)
+        child.src = `${otherOrigin}/?agent`
+      })
+      return [before, (await mc.getTools()).length, (await mc.getTools({ fromOrigins: [otherOrigin] })).length]
+    },
+    expected: [1, 0, 0],
+  },
+  {
+    name: 'when the calling frame goes away, its running executions are cancelled in the owner',
+    run: async ({ mc, register, frame, inFrame, sleep }) => {
+      const log: string[] = []
+      mc.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+      await register('slow', {
+        execute: (_input, { signal }) => {
+          log.push('started')
+          signal.addEventListener('abort', () => log.push('aborted'))
+          return new Promise(() => {})
+        },
+      })
+      const child = await frame('/?agent')
+      void inFrame(child, async () => {
+        const mc = document.modelContext!
+        const [tool] = await mc.getTools()
+        return mc.executeTool(tool!, {})
+      })
+      await sleep(100)
+      child.remove()
+      await sleep(100)
+      return log
+    },
+    expected: ['started', 'aborted', 'toolcancel:slow'],
+  },
+])
