@@ -93,6 +93,30 @@ const ROWS = [
       return () => Promise.all(Array.from({ length: 200 }, (_, i) => mc.executeTool(tool, { i })))
     },
   },
+  {
+    id: 'execute-cross-origin',
+    name: 'executeTool, cross-origin frame',
+    target: 1,
+    setup: async (mc, { otherOrigin }) => {
+      // A frame of the other origin (allowed to use tools) exposes a tool to this page.
+      const register = `document.modelContext.registerTool({ name: 'echo', description: 'Echoes',
+        execute: (input) => ({ ok: true, echo: input.q }) }, { exposedTo: ['${location.origin}'] })`
+      const frame = document.createElement('iframe')
+      frame.allow = 'tools'
+      frame.src = `${otherOrigin}/?body=${encodeURIComponent(`<script>${register}</script>`)}`
+      await new Promise((resolve) => {
+        frame.onload = resolve
+        document.body.append(frame)
+      })
+      let tool
+      for (let i = 0; i < 100 && !tool; i++) {
+        tool = (await mc.getTools({ fromOrigins: [otherOrigin] })).find((t) => t.name === 'echo')
+        if (!tool) await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      if (!tool) throw new Error('the frame’s tool never appeared')
+      return () => mc.executeTool(tool, { q: 'hello' })
+    },
+  },
 ]
 
 /**
