@@ -359,4 +359,98 @@ differential('frames', [
     },
     expected: ['started', 'aborted', 'toolcancel:slow'],
   },
+  {
+    name: 'a tool exposed to a sibling’s origin: the sibling is notified and lists it, the parent neither',
+    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, sleep }) => {
+      let parentChanges = 0
+      mc.addEventListener('toolchange', () => parentChanges++)
+      const b = await frame(`${otherOrigin}/?agent`, { allow: 'tools *' })
+      const c = await frame(`${thirdOrigin}/?agent`, { allow: 'tools *' })
+      await inFrame(c, () => {
+        const w = window as unknown as { changes: number }
+        w.changes = 0
+        document.modelContext!.addEventListener('toolchange', () => w.changes++)
+      })
+      await inFrame(b, (sibling: string) =>
+        document.modelContext!.registerTool({ name: 'forC', description: 'd', execute: () => 'c' }, { exposedTo: [sibling] }),
+      thirdOrigin)
+      await sleep(50)
+      return [
+        parentChanges,
+        (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1],
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).length,
+        await inFrame(c, async (owner: string) => (await document.modelContext!.getTools({ fromOrigins: [owner] })).map((t) => t.name), otherOrigin),
+        await inFrame(c, async (owner: string) => {
+          const mc = document.modelContext!
+          const [tool] = await mc.getTools({ fromOrigins: [owner] })
+          return mc.executeTool(tool!, {})
+        }, otherOrigin),
+      ]
+    },
+    expected: [0, 1, 0, ['ok', ['forC']], ['ok', 'c']],
+  },
+  {
+    name: 'a cross-origin frame registering a tool not exposed to the parent fires no toolchange there',
+    run: async ({ mc, frame, inFrame, otherOrigin, sleep }) => {
+      let changes = 0
+      mc.addEventListener('toolchange', () => changes++)
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      await inFrame(child, () => document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }))
+      await sleep(50)
+      return changes
+    },
+    expected: 0,
+  },
+  {
+    name: 'the policy follows the frame’s current document: allow="tools <origin>" then navigating elsewhere',
+    run: async ({ frame, inFrame, otherOrigin, thirdOrigin }) => {
+      const probe = async () => {
+        try {
+          await document.modelContext!.getTools()
+          return 'allowed'
+        } catch (e) {
+          return (e as Error).name
+        }
+      }
+      const child = await frame(`${otherOrigin}/?agent`, { allow: `tools ${otherOrigin}` })
+      const before = await inFrame(child, probe)
+      await new Promise((resolve) => {
+        child.onload = () => setTimeout(resolve, 50)
+        child.src = `${thirdOrigin}/?agent`
+      })
+      return [before, await inFrame(child, probe)]
+    },
+    expected: [['ok', 'allowed'], ['ok', 'NotAllowedError']],
+  },
+  {
+    name: 'a cross-origin child runs and cancels a tool of its parent exposed to it',
+    run: async ({ mc, register, frame, inFrame, otherOrigin }) => {
+      const log: string[] = []
+      mc.ontoolcancel = () => log.push('toolcancel')
+      mc.ontoolactivated = () => log.push('activated')
+      await register('greet', { execute: (input: { who?: string }) => `hello ${input.who}` }, { exposedTo: [otherOrigin] })
+      await register(
+        'wait',
+        {
+          execute: (_input, { signal }) =>
+            new Promise((_, reject) => signal.addEventListener('abort', () => (log.push('aborted'), reject(signal.reason)))),
+        },
+        { exposedTo: [otherOrigin] },
+      )
+      const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
+      const result = await inFrame(child, async (parent: string) => {
+        const mc = document.modelContext!
+        const tools = await mc.getTools({ fromOrigins: [parent] })
+        const greeting = await mc.executeTool(tools.find((t) => t.name === 'greet')!, { who: 'parent' })
+        const controller = new AbortController()
+        const waiting = mc.executeTool(tools.find((t) => t.name === 'wait')!, {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        controller.abort('enough')
+        return [greeting, await waiting]
+      }, location.origin)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return [result, log]
+    },
+    expected: [['ok', ['hello parent', 'rejected:enough']], ['activated', 'activated', 'aborted', 'toolcancel']],
+  },
 ])
