@@ -1,0 +1,19 @@
+export { useWebMCPTool } from './use-webmcp-tool'
+export type { UseWebMCPToolOptions, UseWebMCPToolReturn } from './use-webmcp-tool'
+export { useWebMCPTools } from './use-webmcp-tools'
+export type { UseWebMCPToolsOptions } from './use-webmcp-tools'
+export { WebMCPPlugin, modelContextKey } from './plugin'
+export type { WebMCPContext, WebMCPPluginOptions } from './plugin'
+// The core's tool-authoring helpers and types, so that one import serves a Vue app.
+export { defineTool, getModelContext, installModelContext } from '@webmcp-kit/core'
+export type {
+  InferToolInput,
+  RegisteredTool,
+  ToolAnnotations,
+  ToolInputError,
+  ToolInputSchema,
+  ToolResult,
+  ToolSnapshot,
+  ToolStatus,
+  WebMCPTool,
+} from '@webmcp-kit/core'

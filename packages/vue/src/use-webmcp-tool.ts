@@ -1,0 +1,148 @@
+import { ToolRegistration } from '@webmcp-kit/core'
+import {
+  computed,
+  getCurrentInstance,
+  getCurrentScope,
+  onActivated,
+  onDeactivated,
+  onScopeDispose,
+  shallowRef,
+  toValue,
+  watch,
+} from 'vue'
+import { resolveContext } from './plugin'
+import type {
+  ToolInputSchema,
+  ToolRegistrationContext,
+  ToolRegistrationOptions,
+  ToolResult,
+  ToolSnapshot,
+  ToolStatus,
+  WebMCPTool,
+} from '@webmcp-kit/core'
+import type { ComputedRef, MaybeRefOrGetter } from 'vue'
+
+/**
+ * Options of {@link useWebMCPTool}. `enabled` and `exposedTo` may be refs or getters.
+ *
+ * @example
+ * ```ts
+ * const options: UseWebMCPToolOptions = { enabled: () => cart.items.length > 0 }
+ * ```
+ */
+export interface UseWebMCPToolOptions {
+  /** Offer the tool only while this is `true` (the default). */
+  enabled?: MaybeRefOrGetter<boolean | undefined>
+  /** Secure origins, besides the document's own, that may discover and run the tool. */
+  exposedTo?: MaybeRefOrGetter<string[] | undefined>
+  /** Register here instead of the plugin's or the injected context, or `document.modelContext`. */
+  modelContext?: ToolRegistrationContext
+  /** Called with every failure that lands in `error`: of the registration or of an execution. */
+  onError?: (error: unknown) => void
+}
+
+/**
+ * What {@link useWebMCPTool} returns: the registration's state as read-only refs, and `execute`.
+ *
+ * @example
+ * ```ts
+ * const { status, isExecuting, lastResult, execute }: UseWebMCPToolReturn<typeof schema, Todo> =
+ *   useWebMCPTool(addTodo)
+ * ```
+ */
+export interface UseWebMCPToolReturn<Schema extends ToolInputSchema | undefined, Result> {
+  /** `'registered'` while agents can call the tool; see `ToolStatus` for the others. */
+  status: ComputedRef<ToolStatus>
+  /** The last failure: of the registration (then `status` is `'error'`) or of an execution. */
+  error: ComputedRef<unknown>
+  /** Whether an execution, by an agent or through `execute`, is running. */
+  isExecuting: ComputedRef<boolean>
+  /** How many executions are running (they may overlap). */
+  executingCount: ComputedRef<number>
+  /** What the last successful execution returned. */
+  lastResult: ComputedRef<ToolResult<Schema, Result> | undefined>
+  /** How many executions have finished, successfully or not. */
+  executionCount: ComputedRef<number>
+  /**
+   * Runs the tool here as an agent's call would (input validation included) and tracks it in the
+   * state. Rejects when the tool's `execute` throws.
+   */
+  execute: ToolRegistration<Schema, Result>['execute']
+}
+
+/**
+ * Offers a tool to agents for as long as the calling component (or effect scope) lives. `tool` may
+ * be a plain object, a ref, a `computed` or a getter: a change of its name, title, description,
+ * input schema or annotations re-registers it; a new `execute` is used from the next call on,
+ * without re-registering. The input `execute` receives is typed from an inline JSON Schema (no
+ * `as const`) or a Standard Schema such as Zod.
+ *
+ * In a `<KeepAlive>`, a deactivated component takes its tool away, and offers it again when it is
+ * activated: agents only see tools of what is on screen. Register in a component outside the
+ * `<KeepAlive>` to keep a tool while its view is cached.
+ *
+ * @example
+ * ```ts
+ * const todos = ref<string[]>([])
+ * const { status, lastResult } = useWebMCPTool({
+ *   name: 'add_todo',
+ *   description: 'Adds an item to the to-do list.',
+ *   inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   execute: ({ text }) => todos.value.push(text), // text: string
+ * })
+ * ```
+ */
+export function useWebMCPTool<
+  const Schema extends ToolInputSchema | undefined = undefined,
+  Result = unknown,
+>(
+  tool: MaybeRefOrGetter<WebMCPTool<Schema, Result>>,
+  options: UseWebMCPToolOptions = {},
+): UseWebMCPToolReturn<Schema, Result> {
+  const { enabled, exposedTo, onError } = options
+  const modelContext = resolveContext('useWebMCPTool', options.modelContext)
+  const resolveOptions = (): ToolRegistrationOptions => ({
+    enabled: toValue(enabled),
+    exposedTo: toValue(exposedTo),
+    modelContext,
+    onError,
+  })
+  const registration = new ToolRegistration(toValue(tool), resolveOptions())
+  const snapshot = shallowRef(registration.getSnapshot())
+  const update = () => {
+    snapshot.value = registration.getSnapshot()
+  }
+  let unsubscribe: (() => void) | undefined
+  const start = () => {
+    unsubscribe ??= registration.subscribe(update)
+  }
+  const stop = () => {
+    unsubscribe?.()
+    unsubscribe = undefined
+    // The last unsubscribe changes the snapshot without notifying (no listener is left).
+    update()
+  }
+  // `deep`: a reactive() tool or schema edited in place must re-register too; the core diffs.
+  watch(
+    () => toValue(tool),
+    (next) => registration.setTool(next),
+    { deep: true },
+  )
+  watch(resolveOptions, (next) => registration.setOptions(next), { deep: true })
+  start()
+  if (getCurrentScope()) onScopeDispose(stop)
+  if (getCurrentInstance()) {
+    onDeactivated(stop)
+    onActivated(start)
+  }
+  const state = {} as Record<string, ComputedRef<unknown>>
+  let key: keyof ToolSnapshot
+  for (key in snapshot.value) {
+    const field = key
+    state[field] = computed(() => snapshot.value[field])
+  }
+  return {
+    ...(state as unknown as Omit<UseWebMCPToolReturn<Schema, Result>, 'execute'>),
+    execute: registration.execute.bind(registration),
+  }
+}

@@ -1,0 +1,53 @@
+import { ToolsObserver } from '@webmcp-kit/core'
+import { getCurrentScope, onScopeDispose, shallowReadonly, shallowRef, toValue, watch } from 'vue'
+import { resolveContext } from './plugin'
+import type { RegisteredTool, ToolsObserverContext, ToolsObserverOptions } from '@webmcp-kit/core'
+import type { MaybeRefOrGetter, Ref } from 'vue'
+
+/**
+ * Options of {@link useWebMCPTools}. `fromOrigins` may be a ref or a getter.
+ *
+ * @example
+ * ```ts
+ * const options: UseWebMCPToolsOptions = { fromOrigins: () => [selectedOrigin.value] }
+ * ```
+ */
+export interface UseWebMCPToolsOptions {
+  /** Other origins whose frames' tools (those exposed to this document) are listed too. */
+  fromOrigins?: MaybeRefOrGetter<string[] | undefined>
+  /** List this context's tools instead of the plugin's or the injected context, or `document.modelContext`'s. */
+  modelContext?: ToolsObserverContext
+  /** Called when `getTools` fails (for example `SecurityError` for an insecure origin). */
+  onError?: (error: unknown) => void
+}
+
+/**
+ * The tools registered in the page (`getTools({ fromOrigins })`) as a read-only ref, kept up to date
+ * on every `toolchange` while the calling component (or effect scope) lives: for in-page agents,
+ * chat widgets and debugging panels. Empty where there is no WebMCP.
+ *
+ * @example
+ * ```ts
+ * const tools = useWebMCPTools()
+ * const names = computed(() => tools.value.map((tool) => tool.name))
+ * ```
+ */
+export function useWebMCPTools(
+  options: UseWebMCPToolsOptions = {},
+): Readonly<Ref<readonly RegisteredTool[]>> {
+  const { fromOrigins, onError } = options
+  const modelContext = resolveContext('useWebMCPTools', options.modelContext)
+  const resolveOptions = (): ToolsObserverOptions => ({
+    fromOrigins: toValue(fromOrigins),
+    modelContext,
+    onError,
+  })
+  const observer = new ToolsObserver(resolveOptions())
+  const tools = shallowRef(observer.getSnapshot())
+  watch(resolveOptions, (next) => observer.setOptions(next), { deep: true })
+  const unsubscribe = observer.subscribe(() => {
+    tools.value = observer.getSnapshot()
+  })
+  if (getCurrentScope()) onScopeDispose(unsubscribe)
+  return shallowReadonly(tools)
+}

@@ -1,0 +1,496 @@
+import { mount } from '@vue/test-utils'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  KeepAlive,
+  computed,
+  defineComponent,
+  effectScope,
+  h,
+  nextTick,
+  reactive,
+  ref,
+  shallowRef,
+} from 'vue'
+import { z } from 'zod'
+import { getModelContext } from '@webmcp-kit/core'
+import { useWebMCPTool } from '../src/index'
+import { countToolchanges, deferred, find, listed, modelContext, names, settle } from './utils'
+import type {
+  ToolInputSchema,
+  UseWebMCPToolOptions,
+  UseWebMCPToolReturn,
+  WebMCPTool,
+} from '../src/index'
+import type { Component, MaybeRefOrGetter } from 'vue'
+
+const echo = (name = 'echo'): WebMCPTool<{ type: 'object' }, string> => ({
+  name,
+  description: 'Echoes.',
+  inputSchema: { type: 'object' },
+  execute: () => name,
+})
+
+type Exposed = { current?: UseWebMCPToolReturn<ToolInputSchema | undefined, unknown> }
+
+/** A component that registers `tool` and renders its state; `exposed` gets what the composable returned. */
+function toolComponent(
+  tool: MaybeRefOrGetter<WebMCPTool>,
+  options?: UseWebMCPToolOptions,
+  exposed: Exposed = {},
+) {
+  return defineComponent({
+    setup() {
+      const state = useWebMCPTool(tool, options)
+      exposed.current = state
+      return () =>
+        h(
+          'p',
+          `${state.status.value} ${state.executionCount.value} ${JSON.stringify(state.lastResult.value) ?? '-'}`,
+        )
+    },
+  })
+}
+
+describe('mount and unmount', () => {
+  it('registers exactly once on mount and unregisters on unmount', async () => {
+    const changes = countToolchanges()
+    const wrapper = mount(toolComponent(echo()))
+    expect(wrapper.text()).toBe('registering 0 -')
+    await settle()
+    expect(wrapper.text()).toBe('registered 0 -')
+    expect(await names()).toEqual(['echo'])
+    expect(changes.count).toBe(1)
+    wrapper.unmount()
+    expect(await names()).toEqual([])
+    await settle()
+    expect(changes.count).toBe(2)
+  })
+
+  it('registers the tool as given', async () => {
+    mount(
+      toolComponent({
+        ...echo(),
+        title: 'Echo',
+        annotations: { readOnlyHint: true },
+      }),
+    )
+    await settle()
+    expect(await find('echo')).toMatchObject({
+      title: 'Echo',
+      description: 'Echoes.',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+    })
+  })
+
+  it('reports unsupported where there is no document.modelContext', async () => {
+    const onError = vi.fn()
+    // The test setup installed the polyfill; take it away for this test.
+    delete (Document.prototype as { modelContext?: unknown }).modelContext
+    expect(getModelContext()).toBeUndefined()
+    const wrapper = mount(toolComponent(echo(), { onError }))
+    await settle()
+    expect(wrapper.text()).toBe('unsupported 0 -')
+    expect(onError).not.toHaveBeenCalled()
+  })
+})
+
+describe('reactive tool definitions', () => {
+  it('re-registers under the new name when a ref name changes', async () => {
+    const name = ref('first')
+    const wrapper = mount(toolComponent(() => ({ ...echo(name.value) })))
+    await settle()
+    expect(await names()).toEqual(['first'])
+    const changes = countToolchanges()
+    name.value = 'second'
+    await nextTick()
+    expect(await names()).toEqual(['second'])
+    await settle()
+    expect(wrapper.text()).toBe('registered 0 -')
+    // One unregister, one register.
+    expect(changes.count).toBe(2)
+  })
+
+  it('re-registers when the description changes, and only then', async () => {
+    const description = ref('Counts things.')
+    const other = ref(0)
+    mount(
+      toolComponent(
+        computed(() => ({
+          name: 'counter',
+          description: description.value,
+          execute: () => other.value,
+        })),
+      ),
+    )
+    await settle()
+    const changes = countToolchanges()
+    other.value++
+    await settle()
+    expect(changes.count).toBe(0)
+    description.value = 'Counts more things.'
+    await settle()
+    expect(changes.count).toBe(2)
+    expect(await listed()).toEqual([
+      { name: 'counter', description: 'Counts more things.', inputSchema: undefined },
+    ])
+  })
+
+  it('re-registers when the schema changes (computed tool)', async () => {
+    const fields = ref(['title'])
+    mount(
+      toolComponent(
+        computed(() => ({
+          name: 'create_issue',
+          description: 'Creates an issue.',
+          inputSchema: {
+            type: 'object',
+            properties: Object.fromEntries(fields.value.map((f) => [f, { type: 'string' }])),
+          },
+          execute: () => 'ok',
+        })),
+      ),
+    )
+    await settle()
+    fields.value = ['title', 'body']
+    await settle()
+    expect((await find('create_issue')).inputSchema).toEqual({
+      type: 'object',
+      properties: { title: { type: 'string' }, body: { type: 'string' } },
+    })
+  })
+
+  it('re-registers when a reactive() tool is edited in place', async () => {
+    const tool = reactive({
+      name: 'in_place',
+      description: 'Before.',
+      inputSchema: { type: 'object', properties: { a: { type: 'string' } } } as {
+        type: 'object'
+        properties: Record<string, { type: 'string' }>
+      },
+      execute: () => 'ok',
+    })
+    mount(toolComponent(tool))
+    await settle()
+    tool.description = 'After.'
+    await settle()
+    expect((await find('in_place')).description).toBe('After.')
+    tool.inputSchema.properties.b = { type: 'string' }
+    await settle()
+    expect((await find('in_place')).inputSchema).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+    })
+  })
+
+  it('re-registers when a shallowRef tool is replaced', async () => {
+    const tool = shallowRef(echo('one'))
+    mount(toolComponent(tool))
+    await settle()
+    tool.value = echo('two')
+    await settle()
+    expect(await names()).toEqual(['two'])
+  })
+
+  it('batches several changes in one tick into one re-registration', async () => {
+    const name = ref('a')
+    const description = ref('A.')
+    mount(
+      toolComponent(() => ({ name: name.value, description: description.value, execute: () => 1 })),
+    )
+    await settle()
+    const changes = countToolchanges()
+    name.value = 'b'
+    description.value = 'B.'
+    await settle()
+    expect(changes.count).toBe(2)
+    expect(await listed()).toEqual([{ name: 'b', description: 'B.', inputSchema: undefined }])
+  })
+
+  it('never re-registers for a new execute, and agents reach the latest one', async () => {
+    const version = ref(0)
+    const wrapper = mount(
+      toolComponent(() => {
+        // Read now, so that every change makes a new tool object with a new execute closure.
+        const current = version.value
+        return {
+          name: 'versioned',
+          description: 'Returns the version it was defined with.',
+          execute: () => ({ version: current }),
+        }
+      }),
+    )
+    await settle()
+    const changes = countToolchanges()
+    for (let i = 0; i < 100; i++) {
+      version.value++
+      await nextTick()
+    }
+    await settle()
+    expect(changes.count).toBe(0)
+    const result = await modelContext().executeTool(await find('versioned'), {})
+    expect(result).toBe('{"version":100}')
+    await nextTick()
+    expect(wrapper.text()).toBe('registered 1 {"version":100}')
+  })
+})
+
+describe('enabled and exposedTo', () => {
+  it('follows a ref: off unregisters, on registers', async () => {
+    const enabled = ref(false)
+    const wrapper = mount(toolComponent(echo(), { enabled }))
+    await settle()
+    expect(wrapper.text()).toBe('idle 0 -')
+    expect(await names()).toEqual([])
+    enabled.value = true
+    await settle()
+    expect(wrapper.text()).toBe('registered 0 -')
+    expect(await names()).toEqual(['echo'])
+    enabled.value = false
+    await settle()
+    expect(wrapper.text()).toBe('idle 0 -')
+    expect(await names()).toEqual([])
+  })
+
+  it('follows a getter, and rapid toggles end in the last state without errors', async () => {
+    const onError = vi.fn()
+    const count = ref(0)
+    mount(toolComponent(echo(), { enabled: () => count.value % 2 === 1, onError }))
+    for (let i = 0; i < 21; i++) {
+      count.value++
+      if (i % 3 === 0) await nextTick()
+    }
+    await settle()
+    expect(await names()).toEqual(['echo'])
+    count.value++
+    await settle()
+    expect(await names()).toEqual([])
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('re-registers when exposedTo changes, not when the same list comes again', async () => {
+    const exposedTo = ref(['https://a.example'])
+    const wrapper = mount(toolComponent(echo(), { exposedTo }))
+    await settle()
+    const changes = countToolchanges()
+    exposedTo.value = ['https://a.example']
+    await settle()
+    expect(changes.count).toBe(0)
+    exposedTo.value.push('https://b.example')
+    await settle()
+    expect(changes.count).toBe(2)
+    expect(wrapper.text()).toBe('registered 0 -')
+  })
+})
+
+describe('v-if and KeepAlive', () => {
+  const Parent = (child: Component, show: { value: boolean }) =>
+    defineComponent({ setup: () => () => h('div', show.value ? [h(child)] : []) })
+
+  it('v-if toggling registers while shown and never collides', async () => {
+    const show = ref(true)
+    const onError = vi.fn()
+    const wrapper = mount(Parent(toolComponent(echo(), { onError }), show))
+    await settle()
+    for (let i = 0; i < 10; i++) {
+      show.value = !show.value
+      await nextTick()
+    }
+    await settle()
+    expect(await names()).toEqual(['echo'])
+    expect(wrapper.text()).toBe('registered 0 -')
+    show.value = false
+    await nextTick()
+    expect(await names()).toEqual([])
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('v-if / v-else between two components registering the same name leaves one, error-free', async () => {
+    const first = ref(true)
+    const onError = vi.fn()
+    const A = toolComponent({ ...echo('shared'), execute: () => 'A' }, { onError })
+    const B = toolComponent({ ...echo('shared'), execute: () => 'B' }, { onError })
+    mount(defineComponent({ setup: () => () => (first.value ? h(A) : h(B)) }))
+    await settle()
+    first.value = false
+    await settle()
+    expect(await names()).toEqual(['shared'])
+    expect(await modelContext().executeTool(await find('shared'), {})).toBe('B')
+    first.value = true
+    await settle()
+    expect(await modelContext().executeTool(await find('shared'), {})).toBe('A')
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('KeepAlive: a deactivated component drops its tool and offers it again when activated', async () => {
+    const current = ref<'a' | 'b'>('a')
+    const exposedA: Exposed = {}
+    const A = toolComponent(echo('tool_a'), undefined, exposedA)
+    const B = toolComponent(echo('tool_b'))
+    const wrapper = mount(
+      defineComponent({
+        setup: () => () => h(KeepAlive, null, [current.value === 'a' ? h(A) : h(B)]),
+      }),
+    )
+    await settle()
+    expect(await names()).toEqual(['tool_a'])
+    await exposedA.current!.execute({} as never)
+    current.value = 'b'
+    await settle()
+    expect(await names()).toEqual(['tool_b'])
+    // Cached, not destroyed: its state is kept, its status is idle.
+    expect(exposedA.current!.status.value).toBe('idle')
+    expect(exposedA.current!.executionCount.value).toBe(1)
+    current.value = 'a'
+    await settle()
+    expect(await names()).toEqual(['tool_a'])
+    expect(wrapper.text()).toBe('registered 1 "tool_a"')
+    wrapper.unmount()
+    expect(await names()).toEqual([])
+  })
+
+  it('KeepAlive: a tool changed while deactivated registers in its new form on activation', async () => {
+    const show = ref(true)
+    const description = ref('Before.')
+    const A = toolComponent(() => ({ ...echo('kept'), description: description.value }))
+    mount(
+      defineComponent({
+        setup: () => () => h(KeepAlive, null, [show.value ? h(A) : h('span')]),
+      }),
+    )
+    await settle()
+    show.value = false
+    await settle()
+    description.value = 'After.'
+    await settle()
+    expect(await names()).toEqual([])
+    show.value = true
+    await settle()
+    expect((await find('kept')).description).toBe('After.')
+  })
+})
+
+describe('execution state', () => {
+  it('tracks an agent call: isExecuting while it runs, then lastResult and executionCount', async () => {
+    const gate = deferred<string>()
+    const exposed: Exposed = {}
+    const wrapper = mount(
+      toolComponent({ ...echo('slow'), execute: () => gate.promise }, undefined, exposed),
+    )
+    await settle()
+    const call = modelContext().executeTool(await find('slow'), {})
+    await settle()
+    expect(exposed.current!.isExecuting.value).toBe(true)
+    expect(exposed.current!.executingCount.value).toBe(1)
+    gate.resolve('done')
+    expect(await call).toBe('done')
+    await nextTick()
+    expect(exposed.current!.isExecuting.value).toBe(false)
+    expect(wrapper.text()).toBe('registered 1 "done"')
+  })
+
+  it('execute runs the tool locally, with input validation', async () => {
+    const exposed: Exposed = {}
+    const wrapper = mount(
+      toolComponent(
+        {
+          name: 'weather',
+          description: 'Gets the forecast.',
+          inputSchema: z.object({ city: z.string() }),
+          execute: ({ city }: { city: string }) => `sunny in ${city}`,
+        } as unknown as WebMCPTool,
+        undefined,
+        exposed,
+      ),
+    )
+    expect(await exposed.current!.execute({ city: 'Oslo' } as never)).toBe('sunny in Oslo')
+    expect(await exposed.current!.execute({ city: 4 } as never)).toMatchObject({
+      issues: [{ path: ['city'] }],
+    })
+    await settle()
+    expect(exposed.current!.executionCount.value).toBe(2)
+    expect(wrapper.text()).toContain('registered 2 {"error":')
+  })
+
+  it('a failing execute rejects the local call, lands in error and calls onError', async () => {
+    const onError = vi.fn()
+    const failure = new Error('boom')
+    const exposed: Exposed = {}
+    mount(
+      toolComponent(
+        {
+          ...echo('failing'),
+          execute: () => {
+            throw failure
+          },
+        },
+        { onError },
+        exposed,
+      ),
+    )
+    await expect(exposed.current!.execute({} as never)).rejects.toBe(failure)
+    expect(exposed.current!.error.value).toBe(failure)
+    expect(onError).toHaveBeenCalledWith(failure)
+  })
+
+  it('puts a registration failure in status and error', async () => {
+    const onError = vi.fn()
+    const controller = new AbortController()
+    await modelContext().registerTool(
+      { name: 'taken', description: 'Already here.', execute: () => 'x' },
+      { signal: controller.signal },
+    )
+    const exposed: Exposed = {}
+    mount(toolComponent(echo('taken'), { onError }, exposed))
+    await settle()
+    expect(exposed.current!.status.value).toBe('error')
+    expect(exposed.current!.error.value).toMatchObject({ name: 'InvalidStateError' })
+    expect(onError).toHaveBeenCalledOnce()
+    controller.abort()
+  })
+
+  it('returns read-only refs', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const exposed: Exposed = {}
+    mount(toolComponent(echo(), undefined, exposed))
+    await settle()
+    ;(exposed.current!.status as { value: string }).value = 'idle'
+    expect(exposed.current!.status.value).toBe('registered')
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('readonly'))
+  })
+})
+
+describe('effect scopes', () => {
+  it('works in an effectScope and unregisters when it stops', async () => {
+    const warn = vi.spyOn(console, 'warn')
+    const scope = effectScope()
+    const state = scope.run(() => useWebMCPTool(echo('scoped')))!
+    await settle()
+    expect(state.status.value).toBe('registered')
+    expect(await names()).toEqual(['scoped'])
+    scope.stop()
+    expect(await names()).toEqual([])
+    expect(state.status.value).toBe('idle')
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('warns in development when called outside an effect scope, and still registers', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const state = useWebMCPTool(echo('leaky'))
+    await settle()
+    expect(state.status.value).toBe('registered')
+    expect(warn).toHaveBeenCalledOnce()
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /useWebMCPTool\(\) was called outside an effect scope.*setup\(\)/,
+    )
+    expect(await names()).toEqual(['leaky'])
+  })
+
+  it('does not warn in production', () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    useWebMCPTool({ ...echo('prod'), name: 'prod' }, { enabled: false })
+    expect(warn).not.toHaveBeenCalled()
+    vi.unstubAllEnvs()
+  })
+})
