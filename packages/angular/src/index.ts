@@ -1,0 +1,8 @@
+export { injectWebMCPTool } from './inject-webmcp-tool'
+export type { InjectWebMCPToolOptions, WebMCPToolRef } from './inject-webmcp-tool'
+export { WEBMCP, injectWebMCP } from './webmcp'
+export type { WebMCP, WebMCPRegisterOptions, WebMCPRegistration } from './webmcp'
+export { provideWebMCP } from './provide-webmcp'
+export type { WebMCPConfig, WebMCPContext } from './provide-webmcp'
+export type { RegisteredTool, ToolSnapshot, ToolStatus, WebMCPTool } from '@webmcp-kit/core'
+export { defineTool } from '@webmcp-kit/core'

@@ -1,0 +1,43 @@
+// @vitest-environment node
+import { DOCUMENT, PLATFORM_ID } from '@angular/core'
+import { TestBed } from '@angular/core/testing'
+import { describe, expect, it } from 'vitest'
+import { WEBMCP, injectWebMCPTool, provideWebMCP } from '../src'
+
+describe('on the server (no document)', () => {
+  it('imports without touching document', async () => {
+    expect(typeof document).toBe('undefined')
+    const module = await import('../src')
+    expect(Object.keys(module).sort()).toEqual([
+      'WEBMCP',
+      'defineTool',
+      'injectWebMCP',
+      'injectWebMCPTool',
+      'provideWebMCP',
+    ])
+  })
+
+  it('provideWebMCP installs nothing; tools are unsupported and the list is empty; nothing throws', async () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideWebMCP(),
+        { provide: PLATFORM_ID, useValue: 'server' },
+        // As under platform-server: Angular has a DOCUMENT of its own, the global `document` is absent.
+        { provide: DOCUMENT, useValue: {} },
+      ],
+    })
+    const tool = TestBed.runInInjectionContext(() =>
+      injectWebMCPTool(() => ({ name: 'hello', description: 'Says hello.', execute: () => 'hi' })),
+    )
+    TestBed.tick()
+    expect(tool.status()).toBe('unsupported')
+    expect(await tool.execute({})).toBe('hi')
+    const webmcp = TestBed.inject(WEBMCP)
+    expect(webmcp.tools()).toEqual([])
+    expect(webmcp.register({ name: 'x', description: 'X.', execute: () => 0 }).status()).toBe(
+      'unsupported',
+    )
+    TestBed.resetTestingModule()
+    expect(tool.status()).toBe('idle')
+  })
+})

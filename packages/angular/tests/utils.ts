@@ -1,0 +1,67 @@
+import { afterEach, beforeEach } from 'vitest'
+import { getModelContext, installModelContext } from '@webmcp-kit/core'
+import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
+
+/** The polyfill installed on jsdom's document for one test, and what it saw. */
+export interface PolyfillHarness {
+  readonly mc: ModelContext
+  /** `toolchange` events since the test started. */
+  readonly toolchanges: number
+  /** Names of the tools `getTools()` lists now. */
+  listed(): Promise<string[]>
+  find(name: string): Promise<RegisteredTool | undefined>
+}
+
+/**
+ * Installs the real polyfill before each test and removes it after, so every test starts with an
+ * empty registry. No mock stands in for `document.modelContext`.
+ */
+export function usePolyfill(): PolyfillHarness {
+  let uninstall = () => {}
+  let mc: ModelContext | undefined
+  let toolchanges = 0
+  const count = () => toolchanges++
+  beforeEach(() => {
+    secureContext()
+    uninstall = installModelContext()
+    mc = getModelContext()!
+    toolchanges = 0
+    mc.addEventListener('toolchange', count)
+  })
+  afterEach(() => {
+    mc?.removeEventListener('toolchange', count)
+    uninstall()
+  })
+  return {
+    get mc() {
+      return mc!
+    },
+    get toolchanges() {
+      return toolchanges
+    },
+    listed: async () => (await mc!.getTools()).map((tool) => tool.name),
+    find: async (name) => (await mc!.getTools()).find((tool) => tool.name === name),
+  }
+}
+
+/** jsdom has no isSecureContext; http://localhost, its URL, is a secure context. */
+export function secureContext() {
+  Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true })
+}
+
+let next = 0
+/** A tool name no other test uses. */
+export const uniqueName = () => `tool_${++next}`
+
+/** Lets queued tasks (registerTool's resolution, toolchange events) run. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+export function deferred<T = unknown>() {
+  let resolve!: (value: T) => void
+  let reject!: (reason: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
