@@ -189,31 +189,10 @@ export class FrameLink {
     return out
   }
 
-  /** Lists the tools of `w` (of `origin`) exposed to this document. */
-  async list(w: Window, origin: string): Promise<ToolInfo[]> {
+  /** Lists the tools of `w` (of `origin`) exposed to this document, as data still to be checked. */
+  async list(w: Window, origin: string): Promise<Array<Partial<ToolInfo>>> {
     const tools = await this.request<unknown>(w, { [KEY]: 'list' }, origin, [])
-    // Whatever another document sends is data to check, never trusted as it is.
-    return (Array.isArray(tools) ? tools : []).flatMap((tool: Partial<ToolInfo> | null) =>
-      tool && typeof tool === 'object'
-        ? [
-            {
-              name: String(tool.name),
-              title: String(tool.title ?? ''),
-              description: String(tool.description),
-              inputSchema: typeof tool.inputSchema === 'string' ? tool.inputSchema : '',
-              annotations:
-                tool.annotations && typeof tool.annotations === 'object'
-                  ? {
-                      consequentialHint: !!tool.annotations.consequentialHint,
-                      debugging: !!tool.annotations.debugging,
-                      readOnlyHint: !!tool.annotations.readOnlyHint,
-                      untrustedContentHint: !!tool.annotations.untrustedContentHint,
-                    }
-                  : null,
-            },
-          ]
-        : [],
-    )
+    return Array.isArray(tools) ? tools.filter((tool) => tool && typeof tool === 'object') : []
   }
 
   /** Runs tool `name` in `w`; `settle` gets the outcome. Returns the canceller. */

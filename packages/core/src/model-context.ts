@@ -66,18 +66,23 @@ function serializeJSON(method: string, value: unknown, what: string): string {
   return json
 }
 
-/** Builds the `RegisteredTool` of a listed tool; `undefined` for a schema that is not an object. */
-function registered(tool: ToolInfo, window: Window, origin: string): RegisteredTool | undefined {
-  const schema = tool.inputSchema && JSON.parse(tool.inputSchema)
+/**
+ * Builds the `RegisteredTool` of a listed tool; `undefined` for a schema that is not an object.
+ * A tool of another document arrives as data, so every field is converted again here.
+ */
+function registered(tool: Partial<ToolInfo>, window: Window, origin: string): RegisteredTool | undefined {
+  const json = typeof tool.inputSchema === 'string' ? tool.inputSchema : ''
+  const schema = json && JSON.parse(json)
   // Chromium leaves out a tool whose schema serialised to something other than an object.
-  if (tool.inputSchema && !isObject(schema)) return undefined
+  if (json && !isObject(schema)) return undefined
+  const hints = tool.annotations && annotations('getTools', tool)
   const entry: Partial<RegisteredTool> = {}
-  if (tool.annotations) entry.annotations = { ...tool.annotations } as RegisteredTool['annotations']
-  entry.description = tool.description
+  if (hints) entry.annotations = hints
+  entry.description = String(tool.description)
   if (schema) entry.inputSchema = schema
-  entry.name = tool.name
+  entry.name = String(tool.name)
   entry.origin = origin
-  entry.title = tool.title
+  entry.title = String(tool.title ?? '')
   entry.window = window
   return entry as RegisteredTool
 }
