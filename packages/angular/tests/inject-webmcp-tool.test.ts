@@ -12,7 +12,7 @@ import { RouterTestingHarness } from '@angular/router/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { injectWebMCPTool, provideWebMCP } from '../src'
-import { settle, uniqueName, usePolyfill } from './utils'
+import { settle, uniqueName, until, usePolyfill } from './utils'
 import type { WebMCPContext } from '../src'
 
 const page = usePolyfill()
@@ -30,11 +30,13 @@ const echo = (name: string) => ({
   execute: ({ text }: { text: string }) => `echo: ${text}`,
 })
 
-/** Renders `component` and lets registration settle. */
-async function render<T>(component: new () => T) {
+/** Renders `component` and waits until its tool's registration has settled. */
+async function render<T extends { tool: { status(): string } }>(component: new () => T) {
   const fixture = TestBed.createComponent(component)
-  await fixture.whenStable()
-  await settle()
+  await until(async () => {
+    await fixture.whenStable()
+    expect(fixture.componentInstance.tool.status()).not.toBe('registering')
+  })
   await fixture.whenStable()
   return fixture
 }
@@ -52,8 +54,7 @@ describe('injection context', () => {
     expect(tool.status()).toBe('idle')
     TestBed.tick()
     expect(tool.status()).toBe('registering')
-    await settle()
-    expect(tool.status()).toBe('registered')
+    await until(() => expect(tool.status()).toBe('registered'))
     expect(await page.listed()).toEqual([name])
     injector.destroy()
     expect(await page.listed()).toEqual([])
@@ -64,8 +65,7 @@ describe('injection context', () => {
     const name = uniqueName()
     const tool = TestBed.runInInjectionContext(() => injectWebMCPTool(() => echo(name)))
     TestBed.tick()
-    await settle()
-    expect(tool.status()).toBe('registered')
+    await until(() => expect(tool.status()).toBe('registered'))
     TestBed.resetTestingModule()
     expect(await page.listed()).toEqual([])
   })
@@ -80,8 +80,7 @@ describe('injection context', () => {
     const injector = fixture.componentRef.injector
     const tool = injectWebMCPTool(() => echo(name), { injector })
     await fixture.whenStable()
-    await settle()
-    expect(tool.status()).toBe('registered')
+    await until(() => expect(tool.status()).toBe('registered'))
     fixture.destroy()
     expect(await page.listed()).toEqual([])
   })
@@ -99,9 +98,10 @@ describe('in a component', () => {
     expect(await page.listed()).toEqual([])
     await fixture.whenStable()
     expect(fixture.nativeElement.textContent).toBe('registering')
-    await settle()
-    await fixture.whenStable()
-    expect(fixture.nativeElement.textContent).toBe('registered')
+    await until(async () => {
+      await fixture.whenStable()
+      expect(fixture.nativeElement.textContent).toBe('registered')
+    })
     expect(await page.find(name)).toMatchObject({
       description: 'Echoes its input.',
       inputSchema: schema,
@@ -174,7 +174,7 @@ describe('in a component', () => {
     expect(fixture.nativeElement.textContent).toBe('true')
     expect(fixture.componentInstance.tool.snapshot().executingCount).toBe(2)
     gates[0]!()
-    await settle()
+    await until(() => expect(fixture.componentInstance.tool.executionCount()).toBe(1))
     expect(fixture.componentInstance.tool.snapshot()).toMatchObject({
       isExecuting: true,
       executingCount: 1,
@@ -304,10 +304,10 @@ describe('signals', () => {
     expect(await page.listed()).toEqual([])
 
     enabled.set(true)
-    await fixture.whenStable()
-    await settle()
-    await fixture.whenStable()
-    expect(fixture.nativeElement.textContent).toBe('registered')
+    await until(async () => {
+      await fixture.whenStable()
+      expect(fixture.nativeElement.textContent).toBe('registered')
+    })
     expect(await page.listed()).toEqual([name])
 
     enabled.set(false)
@@ -365,8 +365,8 @@ describe('signals', () => {
       properties: { unit: { enum: ['celsius', 'fahrenheit'] } },
     })
     // One unregister and one register.
-    expect(page.toolchanges).toBe(before + 2)
-    expect(fixture.componentInstance.tool.status()).toBe('registered')
+    await until(() => expect(page.toolchanges).toBe(before + 2))
+    await until(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
 
     // The same schema again (a new object): nothing happens.
     units.set(['celsius', 'fahrenheit'])

@@ -3,7 +3,7 @@ import { TestBed } from '@angular/core/testing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
 import { WEBMCP, injectWebMCPTool, provideWebMCP } from '../src'
-import { secureContext, settle, uniqueName } from './utils'
+import { secureContext, uniqueName, until } from './utils'
 
 const installed = () => 'modelContext' in document
 
@@ -31,10 +31,10 @@ describe('provideWebMCP', () => {
     }
     const fixture = TestBed.createComponent(Hello)
     expect(installed()).toBe(true)
-    await fixture.whenStable()
-    await settle()
-    await fixture.whenStable()
-    expect(fixture.nativeElement.textContent).toBe('registered')
+    await until(async () => {
+      await fixture.whenStable()
+      expect(fixture.nativeElement.textContent).toBe('registered')
+    })
     expect((await getModelContext()!.getTools()).map((t) => t.name)).toEqual([name])
 
     TestBed.resetTestingModule()
@@ -82,9 +82,8 @@ describe('provideWebMCP', () => {
     }
     const fixture = TestBed.createComponent(Framed)
     await fixture.whenStable()
-    await settle()
+    await until(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
     expect(installed()).toBe(false)
-    expect(fixture.componentInstance.tool.status()).toBe('registered')
     await vi.waitFor(() =>
       expect(fixture.componentInstance.tools().map((t) => t.name)).toEqual([name]),
     )

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
 import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
 
@@ -53,8 +53,12 @@ let next = 0
 /** A tool name no other test uses. */
 export const uniqueName = () => `tool_${++next}`
 
-/** Lets queued tasks (registerTool's resolution, toolchange events) run. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+/**
+ * Lets queued tasks (registerTool's resolution, toolchange events) run. The polyfill queues them on
+ * a MessagePort, which Node does not order with timers: assertions that something happened wait
+ * with `vi.waitFor`; this is for checking that nothing (more) happened.
+ */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 export function deferred<T = unknown>() {
   let resolve!: (value: T) => void
@@ -65,3 +69,7 @@ export function deferred<T = unknown>() {
   })
   return { promise, resolve, reject }
 }
+
+/** Retries `assertion` until it passes: for what the polyfill does in a later task. */
+export const until = (assertion: () => unknown) =>
+  vi.waitFor(assertion, { timeout: 2000, interval: 5 })

@@ -2,7 +2,7 @@ import { Component, EnvironmentInjector, createEnvironmentInjector, effect } fro
 import { TestBed } from '@angular/core/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { WEBMCP, injectWebMCP, injectWebMCPTool, provideWebMCP } from '../src'
-import { settle, uniqueName, usePolyfill } from './utils'
+import { settle, uniqueName, until, usePolyfill } from './utils'
 import type { RegisteredTool, WebMCPContext } from '../src'
 
 const page = usePolyfill()
@@ -65,9 +65,10 @@ describe('tools', () => {
     expect(fixture.nativeElement.textContent).toBe('0')
     const webmcp = TestBed.inject(WEBMCP)
     const registration = webmcp.register(tool(name))
-    await settle()
-    await fixture.whenStable()
-    expect(fixture.nativeElement.textContent).toBe('1')
+    await until(async () => {
+      await fixture.whenStable()
+      expect(fixture.nativeElement.textContent).toBe('1')
+    })
     const listed = webmcp.tools()
     // A toolchange that leaves the list as it was (another document's, or a no-op) changes nothing.
     page.mc.dispatchEvent(new Event('toolchange'))
@@ -95,9 +96,8 @@ describe('tools', () => {
     TestBed.configureTestingModule({ providers: [provideWebMCP({ modelContext: counting })] })
     const webmcp = TestBed.inject(WEBMCP)
     const registration = webmcp.register(tool(uniqueName()))
-    await settle()
+    await until(() => expect(registration.status()).toBe('registered'))
     expect(calls).toEqual({ getTools: 0, listeners: 0 })
-    expect(registration.status()).toBe('registered')
 
     webmcp.tools()
     webmcp.tools()
@@ -125,7 +125,6 @@ describe('tools', () => {
       ],
     })
     TestBed.inject(WEBMCP).tools()
-    await settle()
     expect(asked).toEqual([{ fromOrigins: ['https://shop.example'] }])
   })
 })
@@ -145,8 +144,7 @@ describe('register', () => {
       execute: ({ a, b }) => a + b,
     })
     expect(registration.status()).toBe('registering')
-    await settle()
-    expect(registration.status()).toBe('registered')
+    await until(() => expect(registration.status()).toBe('registered'))
     const registered = (await page.find(name))!
     expect(await page.mc.executeTool(registered, { a: 2, b: 3 })).toBe('5')
     expect(registration.lastResult()).toBe(5)
@@ -174,6 +172,8 @@ describe('register', () => {
     await settle()
     expect(late.status()).toBe('idle')
     expect(await page.listed()).toEqual([])
+    await until(() => expect(page.toolchanges).toBe(2))
+    await settle()
     expect(page.toolchanges).toBe(2)
   })
 
@@ -220,6 +220,7 @@ describe('register', () => {
     controller.abort()
     expect(await page.listed()).toEqual([])
     // One register, one unregister: later teardown found nothing left to do.
+    await until(() => expect(page.toolchanges).toBe(2))
     await settle()
     expect(page.toolchanges).toBe(2)
   })
@@ -233,8 +234,7 @@ describe('register', () => {
       exposedTo: ['http://insecure.example'],
       onError,
     })
-    await settle()
-    expect(insecure.status()).toBe('error')
+    await until(() => expect(insecure.status()).toBe('error'))
     expect(insecure.error()).toMatchObject({ name: 'SecurityError' })
     expect(onError).toHaveBeenCalledOnce()
     expect(await page.listed()).toEqual([])
