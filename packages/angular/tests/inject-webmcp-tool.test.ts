@@ -113,6 +113,41 @@ describe('in a component', () => {
     expect(page.toolchanges).toBe(2)
   })
 
+  it('an @if that removes and re-creates the component during change detection: one registration', async () => {
+    const name = uniqueName()
+    const show = signal(true)
+    @Component({ selector: 'x-child', template: `{{ tool.status() }}` })
+    class Child {
+      tool = injectWebMCPTool(() => echo(name))
+    }
+    @Component({
+      selector: 'x-parent',
+      imports: [Child],
+      template: `@if (show()) {
+        <x-child />
+      }`,
+    })
+    class Parent {
+      show = show
+    }
+    const fixture = TestBed.createComponent(Parent)
+    await until(async () => {
+      await fixture.whenStable()
+      expect(fixture.nativeElement.textContent).toBe('registered')
+    })
+    show.set(false)
+    await fixture.whenStable()
+    expect(fixture.nativeElement.textContent).toBe('')
+    expect(await page.listed()).toEqual([])
+    show.set(true)
+    await until(async () => {
+      await fixture.whenStable()
+      expect(fixture.nativeElement.textContent).toBe('registered')
+    })
+    expect(await page.listed()).toEqual([name])
+    await until(() => expect(page.toolchanges).toBe(3))
+  })
+
   it('an agent’s call reaches the latest execute, and the template shows its result', async () => {
     const name = uniqueName()
     @Component({
