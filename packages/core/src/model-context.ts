@@ -331,7 +331,7 @@ export class ModelContext extends EventTarget {
           const members = !window ? [] : link?.settled ? await link.peers() : [[window, own] as const]
           const lists = await Promise.all(
             members.map(([w, origin]) =>
-              w === window ? engine.list(own) : wanted.has(origin) ? link!.list(w, origin) : [],
+              w === window ? engine.list(own) : wanted.has(origin) ? link!.list(w) : [],
             ),
           )
           const tools: RegisteredTool[] = []

@@ -18,20 +18,12 @@ differential('hostile frames', [
     run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, sleep }) => {
       // The page: a private tool, a tool exposed to the cross-origin partner, and a running
       // execution of the partner's tool.
-      const docs: string[] = []
-      addEventListener('message', (e) => {
-        if (e.data?.__webmcp === 'hello') docs.push(e.data.doc)
-      })
       await mc.registerTool({ name: 'secret', description: 'd', execute: () => 'secret' })
       await mc.registerTool({ name: 'shared', description: 'd', execute: () => 'shared' }, { exposedTo: [otherOrigin] })
       const partner = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
       await inFrame(partner, async (parent: string) => {
-        const w = window as unknown as { runIds: string[]; log: string[] }
-        w.runIds = []
+        const w = window as unknown as { log: string[] }
         w.log = []
-        addEventListener('message', (e) => {
-          if (e.data?.__webmcp === 'run') w.runIds.push(e.data.id)
-        })
         document.modelContext!.ontoolcancel = () => w.log.push('toolcancel')
         await document.modelContext!.registerTool(
           {
@@ -47,59 +39,69 @@ differential('hostile frames', [
         )
       }, location.origin)
       const [slow] = await mc.getTools({ fromOrigins: [otherOrigin] }).then((t) => t.filter((x) => x.name === 'slow'))
+      // Steal the id of the execution as it leaves: the worst case for the tests below.
+      const runIds: string[] = []
+      const post = MessagePort.prototype.postMessage
+      MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: [never]) {
+        if ((message as { __webmcp?: string })?.__webmcp === 'run') runIds.push((message as { id: string }).id)
+        return post.call(this, message, ...rest)
+      }
       const running = mc.executeTool(slow!, {})
       await sleep(50)
-      const [, runIds] = (await inFrame(partner, () => (window as unknown as { runIds: string[] }).runIds)) as [string, string[]]
+
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
 
-      // The hostile frames steal the ids they can find: the partner's document id (from its hello)
-      // and the id of the running execution.
-      const attack = async (stolen: { runId: string; doc: string }) => {
-  const w = window as unknown as { seen: unknown[] }
-  const received: unknown[] = []
-  addEventListener('message', (e) => {
-    if (e.data?.__webmcp) received.push(e.data)
-  })
-  const targets: Window[] = [top!]
-  for (let i = 0; i < top!.length; i++) targets.push(top![i] as Window)
-  let sent = 0
-  const send = (target: Window, message: object) => {
-    target.postMessage({ __webmcp: 'x', ...message }, '*')
-    sent++
-  }
-  const round = () => {
-    for (const target of targets) {
-      if (target === window) continue
-      send(target, { __webmcp: 'list', id: `l${sent}` })
-      for (const name of ['secret', 'shared', 'slow', 'mine']) {
-        send(target, { __webmcp: 'run', id: `r${sent}`, name, input: '{}' })
+      // The hostile frames are given the id of the running execution, as if they had stolen it.
+      const attack = async (stolen: { runId: string }) => {
+        const received: unknown[] = []
+        const record = (e: MessageEvent) => {
+          if (e.data?.__webmcp) received.push(e.data)
+        }
+        addEventListener('message', record)
+        const targets: Window[] = [top!]
+        for (let i = 0; i < top!.length; i++) if (top![i] !== window) targets.push(top![i] as Window)
+        let sent = 0
+        const requests = (id: string) => [
+          { __webmcp: 'list', id: `l${id}` },
+          ...['secret', 'shared', 'slow', 'mine'].map((name) => ({ __webmcp: 'run', id: `r${id}${name}`, name, input: '{}' })),
+          { __webmcp: 'change', id: `c${id}` },
+          { __webmcp: 'cancel', id: stolen.runId },
+          { __webmcp: 'reply', id: stolen.runId, value: [true, 'forged result'] },
+          { __webmcp: 'reply', id: '1', value: [{ name: 'fake', description: 'd' }] },
+          { __webmcp: 'answer', id: '1', value: [true, 'https://evil.example'] },
+          { __webmcp: 'welcome' },
+          { __webmcp: 'bye' },
+          { __webmcp: 'list', id: 5, extra: { toString: null } },
+          { __webmcp: 'run', id: 's', name: { toString: null }, input: 7 },
+          { __webmcp: 'ask', id: 'q', index: 'location', origin: location.origin },
+        ]
+        // 1. Protocol messages posted to every window, as window messages.
+        for (const target of targets) for (const m of requests(`w${sent}`)) (target.postMessage(m, '*'), sent++)
+        // 2. Claim membership with a port of its own, as a joining polyfill does, then send the
+        //    same requests on the port.
+        for (const target of targets) {
+          const { port1, port2 } = new MessageChannel()
+          port1.onmessage = (e) => received.push(e.data)
+          target.postMessage({ __webmcp: 'hello' }, '*', [port2])
+          sent++
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          for (const m of requests(`p${sent}`)) (port1.postMessage(m), sent++)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        removeEventListener('message', record)
+        return {
+          sent,
+          replies: received
+            .filter((m) => (m as { __webmcp: string }).__webmcp === 'reply')
+            .map((m) => (m as { value: unknown }).value),
+        }
       }
-      send(target, { __webmcp: 'change', id: `c${sent}` })
-      send(target, { __webmcp: 'cancel', id: stolen.runId })
-      send(target, { __webmcp: 'reply', id: stolen.runId, value: [true, 'forged result'] })
-      send(target, { __webmcp: 'reply', id: '1', value: [{ name: 'fake', description: 'd' }] })
-      send(target, { __webmcp: 'bye', doc: stolen.doc })
-      send(target, { __webmcp: 'list', id: 5, extra: { toString: null } })
-      send(target, { __webmcp: 'run', id: `s${sent}`, name: { toString: null }, input: 7 })
-      send(target, { __webmcp: 'ask', id: 'q', index: 'location', origin: location.origin })
-    }
-  }
-  round()
-  // Claim membership, as a joining polyfill would, and try again.
-  for (const target of targets) if (target !== window) send(target, { __webmcp: 'hello', doc: stolen.doc })
-  await new Promise((resolve) => setTimeout(resolve, 200))
-  round()
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  const replies = received.filter((m) => (m as { __webmcp: string }).__webmcp === 'reply')
-  w.seen = received
-  return { sent, replies: replies.map((m) => (m as { value: unknown }).value) }
-}
       const result = { sent: 0, replies: [] as unknown[] }
       const changesAfter: number[] = []
       for (const attributes of [{}, { allow: 'tools *' }] as Array<Record<string, string>>) {
         const hostile = await frame(`${thirdOrigin}/?agent&nopolyfill`, attributes)
-        const [, outcome] = (await inFrame(hostile, attack, { runId: runIds[0]!, doc: docs[0]! })) as [
+        const [, outcome] = (await inFrame(hostile, attack, { runId: runIds[0]! })) as [
           string,
           { sent: number; replies: unknown[] },
         ]
@@ -109,7 +111,7 @@ differential('hostile frames', [
       }
       const leaked = JSON.stringify(result.replies).match(/secret|shared|slow|forged/g)
       return [
-        result.sent > 100 && docs.length > 0,
+        result.sent > 100,
         leaked,
         result.replies.every((r) => (Array.isArray(r) ? r.length === 0 || r[0] === false : r === undefined || r === null)),
         await running,

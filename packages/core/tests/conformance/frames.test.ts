@@ -289,8 +289,11 @@ differential('frames', [
     ],
   },
   {
-    name: 'toolchange fires in the parent before the child, and the registration resolves after both',
-    run: async ({ mc, frame, inFrame }) => {
+    // Native Chromium resolves the registration after the parent's toolchange; under load the
+    // child's may come after that (frames have task queues of their own), so only the order of the
+    // two toolchange events is checked.
+    name: 'toolchange fires in the parent before the child',
+    run: async ({ mc, frame, inFrame, sleep }) => {
       const child = await frame('/?agent')
       const log: string[] = []
       mc.addEventListener('toolchange', () => log.push('parent'))
@@ -300,9 +303,10 @@ differential('frames', [
       ;(window as unknown as { childChanged(): void }).childChanged = () => log.push('child')
       await mc.registerTool({ name: 't', description: 'd', execute: () => 1 })
       log.push('resolved')
-      return log
+      for (let i = 0; i < 50 && !log.includes('child'); i++) await sleep(20)
+      return [log.filter((entry) => entry !== 'resolved'), log.indexOf('resolved') > log.indexOf('parent')]
     },
-    expected: ['parent', 'child', 'resolved'],
+    expected: [['parent', 'child'], true],
   },
   {
     name: 'removing a frame removes its tools and fails the executions waiting on it',
