@@ -1,0 +1,27 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  // One output module per source file, so every module keeps its 'use client' directive.
+  entry: ['src/*.ts'],
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  unbundle: true,
+  dts: { tsconfig: 'tsconfig.build.json' },
+  sourcemap: true,
+  hooks: {
+    'build:done'({ chunks }) {
+      const missing = chunks
+        .filter(
+          (chunk) =>
+            chunk.type === 'chunk' &&
+            chunk.fileName.endsWith('.js') &&
+            !chunk.code.startsWith('"use client";'),
+        )
+        .map((chunk) => chunk.fileName)
+      if (missing.length) {
+        throw new Error(`'use client' is missing from ${missing.join(', ')}: keep unbundle on.`)
+      }
+    },
+  },
+})
