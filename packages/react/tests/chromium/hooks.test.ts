@@ -1,0 +1,146 @@
+import { chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { TOOL } from './app'
+import type { ModelContext } from '@webmcp-kit/core'
+import type { Browser, Page } from 'playwright-core'
+import type { App, AppProps } from './app'
+
+// What the page's scripts see (evaluated there, typed here).
+declare global {
+  interface Document {
+    readonly modelContext?: ModelContext
+  }
+  // eslint-disable-next-line no-var
+  var app: App
+}
+
+/** The page: the polyfill classic script in the head (a no-op under native WebMCP), then the app. */
+const PATH = `/?body=${encodeURIComponent('<div id="root"></div><script src="/react-page.js"></script>')}`
+
+/** The registered tools named TOOL, as `getTools()` in the page lists them: their input schemas. */
+const registrations = (page: Page) =>
+  page.evaluate(
+    async (name) =>
+      (await document.modelContext!.getTools())
+        .filter((tool) => tool.name === name)
+        .map((tool) => tool.inputSchema),
+    TOOL,
+  )
+
+const waitForStatus = (page: Page, status: string) =>
+  page.waitForFunction((status) => app.state().status === status, status, { timeout: 5_000 })
+
+/** Waits until the polyfill's or Chromium's queued tasks (registration, toolchange) have run. */
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+
+for (const engine of ['native', 'polyfill'] as const) {
+  describe(`the hooks in Chromium [${engine}]`, () => {
+    let browser: Browser
+    beforeAll(async () => {
+      browser = await chromium.connect(inject(`${engine}Endpoint`))
+    })
+    afterAll(() => browser?.close())
+
+    for (const strict of [false, true]) {
+      const mode = strict ? 'StrictMode' : 'non-strict'
+      it(`${mode}: exactly one registration through mount, renders, enable/disable, schema change, remount and unmount`, async () => {
+        const context = await browser.newContext()
+        const page = await context.newPage()
+        try {
+          await page.goto(new URL(PATH, inject('origin')).href)
+          // Native WebMCP's methods are native code; the polyfill's are not.
+          const native = await page.evaluate(() =>
+            String(Object.getPrototypeOf(document.modelContext!).registerTool).includes(
+              '[native code]',
+            ),
+          )
+          expect(native).toBe(engine === 'native')
+
+          let props: AppProps = {
+            strict,
+            enabled: true,
+            schemaVersion: 1,
+            value: 'v0',
+            mountKey: 1,
+          }
+          const render = (next: Partial<AppProps>) =>
+            page.evaluate((p) => app.render(p), (props = { ...props, ...next }))
+
+          // Mount. StrictMode registers, unregisters (synchronously, on abort) and registers again.
+          await render({})
+          await waitForStatus(page, 'registered')
+          expect(await registrations(page)).toHaveLength(1)
+          expect(await page.evaluate(() => app.counts().registerTool)).toBe(strict ? 2 : 1)
+          await settle(page)
+          expect(await page.evaluate(() => app.listed())).toEqual([TOOL])
+
+          // 50 renders, each with a new inline execute: no registration, no toolchange.
+          const before = await page.evaluate(() => app.counts())
+          for (let i = 1; i <= 50; i++) await render({ value: `v${i}` })
+          await settle(page)
+          expect(await page.evaluate(() => app.counts())).toEqual(before)
+          expect(await registrations(page)).toHaveLength(1)
+
+          // An agent call reaches the execute of the last render and updates the rendered state.
+          const answer = await page.evaluate(async (name) => {
+            const mc = document.modelContext!
+            const tool = (await mc.getTools()).find((t) => t.name === name)!
+            return mc.executeTool(tool, { by: 2 })
+          }, TOOL)
+          expect(answer).toBe('v50:2')
+          await page.waitForFunction(() => app.state().count === 2)
+          expect(await page.evaluate(() => app.state())).toMatchObject({
+            status: 'registered',
+            count: 2,
+            executionCount: 1,
+            lastResult: 'v50:2',
+            error: null,
+          })
+          // The next call sees the state that call produced, through the next render's execute.
+          expect(
+            await page.evaluate(async (name) => {
+              const mc = document.modelContext!
+              const tool = (await mc.getTools()).find((t) => t.name === name)!
+              return mc.executeTool(tool, { by: 3 })
+            }, TOOL),
+          ).toBe('v50:5')
+
+          // Disable: unregistered at once. Enable: exactly one again.
+          await render({ enabled: false })
+          expect(await page.evaluate(() => app.state().status)).toBe('idle')
+          expect(await registrations(page)).toHaveLength(0)
+          await settle(page)
+          expect(await page.evaluate(() => app.listed())).toEqual([])
+          await render({ enabled: true })
+          await waitForStatus(page, 'registered')
+          expect(await registrations(page)).toHaveLength(1)
+
+          // Schema change: re-registered once, with the new schema.
+          const registered = (await page.evaluate(() => app.counts())).registerTool
+          await render({ schemaVersion: 2 })
+          await waitForStatus(page, 'registered')
+          const schemas = await registrations(page)
+          expect(schemas).toHaveLength(1)
+          expect(schemas[0]).toMatchObject({ properties: { by: { description: 'schema 2' } } })
+          expect((await page.evaluate(() => app.counts())).registerTool).toBe(registered + 1)
+
+          // Remount (a new key; in StrictMode its effects replay too): exactly one.
+          await render({ mountKey: 2 })
+          await waitForStatus(page, 'registered')
+          await settle(page)
+          expect(await registrations(page)).toHaveLength(1)
+          expect(await page.evaluate(() => app.listed())).toEqual([TOOL])
+
+          // Unmount: gone at once.
+          await page.evaluate(() => app.unmount())
+          expect(await registrations(page)).toHaveLength(0)
+          await settle(page)
+          expect(await page.evaluate(() => app.errors)).toEqual([])
+        } finally {
+          await context.close()
+        }
+      })
+    }
+  })
+}
