@@ -11,6 +11,8 @@ export default defineConfig({
     }),
   ],
   resolve: { conditions: ['@webmcp-kit/source'] },
+  // The node-environment test (ssr.test.ts) resolves through Vite's SSR settings.
+  ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
   test: {
     name: packageJson.name,
     include: ['tests/*.test.ts'],
