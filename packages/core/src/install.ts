@@ -1,4 +1,5 @@
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
+import { startFormTools } from './form-tools'
 import { ModelContext as ModelContextImpl, connectFrames, createModelContext } from './model-context'
 import type { ModelContext } from './types'
 
@@ -40,8 +41,10 @@ export function installModelContext(): () => void {
   }
   // Other documents of the frame tree may ask for this one's tools before the page touches them.
   const disconnect = connectFrames((document as Document & { modelContext: object }).modelContext)
+  const stopFormTools = startFormTools(document)
   return () => {
     disconnect()
+    stopFormTools()
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     for (const [name, value] of Object.entries(globals)) {
       if ((globalThis as Record<string, unknown>)[name] === value) {

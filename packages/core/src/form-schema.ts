@@ -1,0 +1,192 @@
+// How Chromium 156 turns a `<form toolname>` into a tool's input schema (form_mcp_schema.cc), as
+// measured against native Chromium in tests/conformance/declarative-schema.test.ts.
+
+/** A form control that can be a tool parameter. */
+export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+/** One tool parameter: the controls sharing a name, and how they are filled. */
+export interface Param {
+  name: string
+  /** `radio` and `group` (two or more checkboxes) take one or several of the members' values. */
+  kind: 'radio' | 'group' | 'single'
+  controls: Control[]
+}
+
+type Schema = Record<string, unknown>
+
+// Chromium's StripWhiteSpace: ASCII whitespace and the characters of bidi class WS (not U+00A0).
+const SPACE = '[\\t-\\r \\u1680\\u2000-\\u200a\\u2028\\u205f\\u3000]+'
+const TRIM = new RegExp(`^${SPACE}|${SPACE}$`, 'g')
+export const trim = (text: string): string => text.replace(TRIM, '')
+
+// A valid floating-point number: Chromium ignores "+5", " 5" and "5." in min, max, step and value.
+const NUMBER = /^-?(\d+|\d*\.\d+)(e[+-]?\d+)?$/i
+
+/** An attribute that is a valid, finite floating-point number, as written. */
+function numeric(el: Element, name: string): string | undefined {
+  const value = el.getAttribute(name)
+  return value && NUMBER.test(value) && isFinite(+value) ? value : undefined
+}
+
+/** Chromium's exact decimal test (0.3 is a multiple of 0.1; 0.1 is not a multiple of 0.2). */
+function isMultiple(base: string, step: string): boolean {
+  const parse = (text: string): [bigint, number] => {
+    const [mantissa, exp = 0] = text.toLowerCase().split('e')
+    const [int, frac = ''] = mantissa!.split('.')
+    return [BigInt(int + frac), +exp - frac.length]
+  }
+  const [b, eb] = parse(base)
+  const [s, es] = parse(step)
+  const e = Math.min(eb, es)
+  return (b * 10n ** BigInt(eb - e)) % (s * 10n ** BigInt(es - e)) === 0n
+}
+
+// Chromium writes non-integral numbers with 15 significant digits (1.0000000000000002 → 1).
+const round = (n: number) => (Number.isInteger(n) ? n : +n.toPrecision(15))
+
+/** A label's text without the text of the controls inside it (a `<select>`'s options…). */
+function text(node: Node): string {
+  let out = ''
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3) out += (child as Text).data
+    else if (child.nodeType === 1 && !('labels' in child)) out += text(child)
+  }
+  return out
+}
+
+/** The labels' texts, trimmed and joined with "; " (empty ones included, as native). */
+const labelText = (el: Control) =>
+  Array.from(el.labels ?? [], (label) => trim(text(label))).join('; ')
+
+/** A control's description: `toolparamdescription`, else its labels, else `aria-description`. */
+const describe = (el: Control) =>
+  el.getAttribute('toolparamdescription') ||
+  labelText(el) ||
+  el.getAttribute('aria-description') ||
+  undefined
+
+/** Whether a listed element takes part in the schema (named or not). */
+export function participates(el: Element): el is Control {
+  const { type, readOnly, localName } = el as HTMLInputElement
+  return (
+    /^(input|select|textarea)$/.test(localName) &&
+    !el.matches(':disabled') &&
+    (type === 'hidden'
+      ? !!el.getAttribute('toolparamdescription')
+      : !/^(submit|reset|button|image|file)$/.test(type) &&
+        // `readonly` applies to these (a readonly checkbox, radio, range or colour still counts).
+        !(readOnly && /^(text|search|url|tel|email|pass|date|mon|week|time|num)/.test(type)))
+  )
+}
+
+/**
+ * The form's parameters, in the order their names first appear among its listed elements. A
+ * name shared by controls of different types, or by several that are not radios or checkboxes, is
+ * left out.
+ */
+export function collectParams(form: HTMLFormElement): Param[] {
+  const byName = new Map<string, Control[]>()
+  for (const el of form.elements) {
+    const name = participates(el) && trim(el.name)
+    if (name) byName.set(name, [...(byName.get(name) ?? []), el])
+  }
+  const params: Param[] = []
+  for (const [name, controls] of byName) {
+    const [{ type }, second] = controls as [Control, Control?]
+    const kind = type === 'radio' ? 'radio' : type === 'checkbox' && second ? 'group' : 'single'
+    if (controls.every((el) => el.type === type) && !(kind === 'single' && second)) {
+      params.push({ name, kind, controls })
+    }
+  }
+  return params
+}
+
+const many = (items: Schema): Schema => ({ type: 'array', items, uniqueItems: true })
+
+const TIME = '([01][0-9]|2[0-3]):[0-5][0-9]'
+const DATE_NOTE = "Dates MUST be provided in 'YYYY-MM-DD' format."
+
+/** The schema of one parameter; `description` is always its last key. */
+function property(form: HTMLFormElement, { kind, controls }: Param): Schema {
+  const [el, second] = controls as [Control, Control?]
+  const { type } = el
+  let description = describe(el)
+  let schema: Schema = { type: 'string' }
+  let patterned = type === 'number'
+  if (kind !== 'single' || el.localName === 'select') {
+    // Radio and checkbox titles come from their labels; an option's title is its text.
+    const choices = kind === 'single' ? Array.from((el as HTMLSelectElement).options) : controls
+    schema.anyOf = choices.map((c) => {
+      const title = 'text' in c ? c.textContent! : labelText(c) || undefined
+      return { type: 'string', const: c.value, title }
+    })
+    schema.enum = choices.map((c) => c.value)
+    if (second) {
+      // A group's description is that of the nearest fieldset holding all its members.
+      description = undefined
+      for (let node = el.parentElement; node && node !== form; node = node.parentElement) {
+        if (node.localName === 'fieldset' && controls.every((c) => node!.contains(c))) {
+          description = node.getAttribute('toolparamdescription') || undefined
+          break
+        }
+      }
+    }
+    if (kind === 'group' || type === 'select-multiple') schema = many(schema)
+  } else if (type === 'checkbox') schema.type = 'boolean'
+  else if (type === 'number' || type === 'range') {
+    schema.type = 'number'
+    let min = numeric(el, 'min')
+    let max = numeric(el, 'max')
+    if (type === 'range') {
+      min ??= '0'
+      max ??= '100'
+      if (+max < +min) max = min
+    }
+    if (min) schema.minimum = round(+min)
+    if (max) schema.maximum = round(+max)
+    // A range rejects step="any"; a step that is not a positive number means the default, 1.
+    // Chromium states the step only when the step base (min, else value, else 0) is on it.
+    const step = numeric(el, 'step')
+    if (type === 'range' || !/^any$/i.test(el.getAttribute('step')!)) {
+      const valid = step && +step > 0 ? step : '1'
+      if (isMultiple(numeric(el, 'min') ?? numeric(el, 'value') ?? '0', valid)) {
+        schema.multipleOf = round(+valid)
+      }
+    }
+  } else if (type === 'date') {
+    schema.format = 'date'
+    description = description ? `${description} (${DATE_NOTE})` : DATE_NOTE
+  } else if (type === 'time' || type === 'datetime-local') {
+    const step = +(numeric(el, 'step') ?? 60)
+    schema.format = `^${type === 'time' ? '' : '[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T'}${TIME}${
+      step <= 0 || step >= 60 ? '' : step < 1 ? '(:[0-5][0-9](\\.[0-9]{1,3})?)?' : '(:[0-5][0-9])?'
+    }$`
+  } else if (type === 'month') schema.format = '^[0-9]{4}-(0[1-9]|1[0-2])$'
+  else if (type === 'week') schema.format = '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$'
+  else if (type === 'color') schema.format = '^#[0-9a-zA-Z]{6}$'
+  else patterned = el.localName === 'input'
+  // `pattern` counts on text-like and hidden inputs and on numbers; an invalid one is left out.
+  const pattern = el.getAttribute('pattern')
+  if (pattern !== null && patterned) {
+    try {
+      new RegExp(pattern, 'v')
+      schema.pattern = pattern
+    } catch {
+      // Native logs it; the browser's own validation reports it too.
+    }
+  }
+  schema.description = description
+  return schema
+}
+
+/** The form's input schema as JSON text, byte for byte as native Chromium serialises it. */
+export function formSchema(form: HTMLFormElement, params = collectParams(form)): string {
+  // A null prototype keeps a parameter named "__proto__" an ordinary key.
+  const properties: Schema = Object.create(null)
+  const required: string[] = []
+  for (const param of params) {
+    properties[param.name] = property(form, param)
+    if (param.controls.some((el) => el.required)) required.push(param.name)
+  }
+  return JSON.stringify({ type: 'object', properties, required })
+}

@@ -1,0 +1,126 @@
+// Declarative tools: every `<form toolname tooldescription>` of the document is a tool, kept in
+// step with the DOM the way Chromium 156 keeps it (measured in tests/conformance/declarative-*).
+import { addTool } from './model-context'
+import { queueTask } from './queue-task'
+import { cancelForm, executeForm, installFormSubmission } from './form-fill'
+import { formSchema } from './form-schema'
+
+let observe: ((root: Node) => void) | undefined
+let patched = false
+
+/**
+ * Registers the document's declarative form tools in its `ModelContext` and keeps them current.
+ * Returns the function that stops it and removes the tools.
+ */
+export function startFormTools(doc: Document): () => void {
+  const context = (doc as Document & { modelContext: EventTarget }).modelContext
+  /** The registered forms: what they were registered with, and how to remove them. */
+  const entries = new Map<HTMLFormElement, [key: string, remove: () => void]>()
+  /** Forms to derive again. */
+  const dirty = new Set<HTMLFormElement>()
+
+  const qualifies = (form: HTMLFormElement) =>
+    form.isConnected &&
+    form.ownerDocument === doc &&
+    form.hasAttribute('toolname') &&
+    form.hasAttribute('tooldescription')
+
+  const unregister = (form: HTMLFormElement) => {
+    entries.get(form)?.[1]()
+    entries.delete(form)
+    cancelForm(form)
+  }
+
+  const flush = () => {
+    for (const form of dirty) {
+      dirty.delete(form)
+      const entry = entries.get(form)
+      if (!qualifies(form)) {
+        if (entry) unregister(form)
+        continue
+      }
+      const name = form.getAttribute('toolname')!
+      const description = form.getAttribute('tooldescription')!
+      const title = form.getAttribute('tooltitle')
+      const inputSchema = formSchema(form)
+      const key = JSON.stringify([
+        name,
+        description,
+        title,
+        form.hasAttribute('toolautosubmit'),
+        inputSchema,
+      ])
+      if (entry?.[0] === key) continue
+      // An update unregisters and registers again: two `toolchange` events, as native.
+      entry?.[1]()
+      entries.delete(form)
+      const remove = addTool(context, {
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations: null,
+        execute: (input, { signal }) => executeForm(form, input, signal, context),
+      })
+      // A name already held (by an earlier form or an imperative tool) leaves the form out until
+      // it changes again.
+      if (remove) entries.set(form, [key, remove])
+    }
+  }
+
+  const mark = (form: HTMLFormElement | null | undefined) => {
+    if (!form) return
+    if (!dirty.size) queueTask(flush)
+    dirty.add(form)
+  }
+
+  const controls = 'form,input,select,textarea,fieldset'
+  const observer = new MutationObserver((records) => {
+    for (const { target, attributeName, addedNodes, removedNodes } of records) {
+      const el = target as HTMLInputElement
+      if (el.localName === 'form') {
+        // The form's tool attributes, its `id` (form-associated controls), its children.
+        if (!attributeName || /^(tool|id$)/.test(attributeName)) mark(el as never)
+      } else if (attributeName) {
+        // Chromium derives a form again when any attribute of one of its controls changes.
+        if (el.matches(controls)) mark(el.form)
+      } else {
+        // Forms and controls coming or going deeper in the tree (options and label text do not
+        // count, as in Chromium).
+        const at = el.closest?.('form')
+        for (const node of [...addedNodes, ...removedNodes]) {
+          if (node.nodeType !== 1) continue
+          for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
+            if (found.localName === 'form') mark(found as HTMLFormElement)
+            else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
+          }
+        }
+      }
+    }
+    // Chromium unregisters at once; it defers registrations and updates to a task.
+    for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
+  })
+
+  observe = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true })
+  observe(doc)
+  if (!patched) {
+    patched = true
+    // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
+    const { attachShadow } = Element.prototype
+    Element.prototype.attachShadow = {
+      attachShadow(this: Element, init: ShadowRootInit) {
+        const root = attachShadow.call(this, init)
+        observe?.(root)
+        return root
+      },
+    }.attachShadow
+  }
+  installFormSubmission(doc)
+  for (const form of doc.forms) mark(form)
+
+  return () => {
+    observer.disconnect()
+    observe = undefined
+    entries.forEach((_, form) => unregister(form))
+  }
+}

@@ -1,0 +1,99 @@
+import type { RegisteredTool } from '../../src/types'
+
+/** What the declarative cases get in the page, as `d` (installed by the first script of the body). */
+export interface DeclarativeHelpers {
+  sleep(ms?: number): Promise<void>
+  /** Resolves once `count` more `toolchange` events have fired. */
+  changes(count?: number): Promise<void>
+  /** Resolves at the next `toolactivated` (a form tool fires it once the form is filled). */
+  activated(): Promise<void>
+  /** Counts `toolchange` events from now on. */
+  countChanges(): { readonly count: number }
+  /** The tool named `name` (default `t`) from `getTools()`. */
+  tool(name?: string): Promise<RegisteredTool | undefined>
+  /** That tool's input schema as JSON text. */
+  schema(name?: string): Promise<string | undefined>
+  /** Names (and descriptions) of the listed tools: `a:desc,b:desc`. */
+  names(): Promise<string>
+  /**
+   * The ids of the elements an agent marks, `forms|submit buttons`: native `:tool-form-active` and
+   * `:tool-submit-active`, the polyfill's `data-tool-form-active` / `data-tool-submit-active`.
+   */
+  marked(): string
+  /** `ok:<typeof>:<value>` or `err:<error name>`. */
+  settle(promise: Promise<unknown>): Promise<string>
+  /** Runs the tool `t` with `input` (and `signal`), settled as by `settle`, without waiting. */
+  run(input: object, signal?: AbortSignal): Promise<string>
+  /** Logs `type:name-or-id` for each event of `types` at every control of `form` into `log`. */
+  watch(form: HTMLFormElement, types: string[], log: string[]): void
+}
+
+declare global {
+  var d: DeclarativeHelpers
+}
+
+function install() {
+  const mc = document.modelContext!
+  const native = CSS.supports('selector(:tool-form-active)')
+  const helpers: DeclarativeHelpers = {
+    sleep: (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms)),
+    changes(count = 1) {
+      return new Promise((resolve) => {
+        let seen = 0
+        const listener = () => {
+          if (++seen < count) return
+          mc.removeEventListener('toolchange', listener)
+          resolve()
+        }
+        mc.addEventListener('toolchange', listener)
+      })
+    },
+    activated: () =>
+      new Promise((resolve) =>
+        mc.addEventListener('toolactivated', () => resolve(), { once: true }),
+      ),
+    countChanges() {
+      const counter = { count: 0 }
+      mc.addEventListener('toolchange', () => counter.count++)
+      return counter
+    },
+    tool: async (name = 't') => (await mc.getTools()).find((tool) => tool.name === name),
+    schema: async (name = 't') => JSON.stringify((await helpers.tool(name))?.inputSchema),
+    names: async () =>
+      (await mc.getTools()).map((tool) => `${tool.name}:${tool.description}`).join(),
+    marked() {
+      const selectors = native
+        ? [':tool-form-active', ':tool-submit-active']
+        : ['[data-tool-form-active]', '[data-tool-submit-active]']
+      return selectors
+        .map((selector) => Array.from(document.querySelectorAll(selector), (el) => el.id).join())
+        .join('|')
+    },
+    async settle(promise) {
+      try {
+        const value = await promise
+        return `ok:${typeof value}:${value}`
+      } catch (error) {
+        return `err:${(error as Error).name}`
+      }
+    },
+    async run(input, signal) {
+      const tool = await helpers.tool()
+      return helpers.settle(mc.executeTool(tool!, input, { signal }))
+    },
+    watch(form, types, log) {
+      for (const el of form.elements) {
+        for (const type of types) {
+          el.addEventListener(type, () =>
+            log.push(`${type}:${(el as HTMLInputElement).name || el.id}`),
+          )
+        }
+      }
+    },
+  }
+  window.d = helpers
+}
+
+/** A page whose body is `body`, after a script that installs `d`. */
+export const page = (body: string): string =>
+  `/?body=${encodeURIComponent(`<script>(${install.toString()})()</script>${body}`)}`

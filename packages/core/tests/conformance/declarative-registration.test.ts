@@ -1,0 +1,340 @@
+import { page } from './declarative-helpers'
+import { differential } from './harness'
+
+const form = (attributes: string, controls = '<input name=a>') =>
+  `<form ${attributes}>${controls}</form>`
+
+differential('declarative: which forms are tools', [
+  {
+    name: 'a form with toolname and tooldescription is a tool: title, description and shape',
+    path: page(
+      form('toolname=a tooldescription="First" tooltitle="Title A"') +
+        form('toolname=b tooldescription=""') +
+        form('toolname=c tooldescription="  spaced  " tooltitle=""') +
+        form('toolname=d.e-f_9 tooldescription=x toolautosubmit'),
+    ),
+    run: async ({ mc }) => {
+      const tools = await mc.getTools()
+      return tools.map((tool) => [
+        Object.keys(tool),
+        tool.name,
+        tool.title,
+        tool.description,
+        tool.window === window,
+        tool.origin === location.origin,
+      ])
+    },
+    expected: [
+      [
+        ['description', 'inputSchema', 'name', 'origin', 'title', 'window'],
+        'a',
+        'Title A',
+        'First',
+        true,
+        true,
+      ],
+      [
+        ['description', 'inputSchema', 'name', 'origin', 'title', 'window'],
+        'b',
+        '',
+        '',
+        true,
+        true,
+      ],
+      [
+        ['description', 'inputSchema', 'name', 'origin', 'title', 'window'],
+        'c',
+        '',
+        '  spaced  ',
+        true,
+        true,
+      ],
+      [
+        ['description', 'inputSchema', 'name', 'origin', 'title', 'window'],
+        'd.e-f_9',
+        '',
+        'x',
+        true,
+        true,
+      ],
+    ],
+  },
+  {
+    name: 'forms without both attributes or with an invalid name are not tools',
+    path: page(
+      form('tooldescription=d') +
+        form('toolname=a') +
+        form('toolname="" tooldescription=d') +
+        form('toolname="bad name" tooldescription=d') +
+        form('toolname=" a" tooldescription=d') +
+        form(`toolname=${'n'.repeat(129)} tooldescription=d`) +
+        form(`toolname=${'m'.repeat(128)} tooldescription=d`) +
+        form('toolname="é" tooldescription=d') +
+        form('TOOLNAME=upper TOOLDESCRIPTION=d'),
+    ),
+    run: async ({ mc }) => (await mc.getTools()).map((tool) => tool.name.length + tool.name[0]!),
+    expected: ['128m', '5u'],
+  },
+  {
+    name: 'the first form holding a name keeps it; a later form with that name is ignored',
+    path: page(
+      form('id=A toolname=x tooldescription=A') + form('id=B toolname=x tooldescription=B'),
+    ),
+    run: async ({ mc }) => {
+      const log = [await d.names()]
+      const c = document.createElement('form')
+      c.setAttribute('toolname', 'x')
+      c.setAttribute('tooldescription', 'C')
+      document.body.prepend(c)
+      await d.sleep(50)
+      log.push(await d.names())
+      // When the holder goes, the others do not take the name over until they change.
+      document.getElementById('A')!.remove()
+      await d.sleep(50)
+      log.push(await d.names())
+      c.setAttribute('tooldescription', 'C2')
+      await d.sleep(50)
+      log.push(await d.names())
+      const error = await mc
+        .registerTool({ name: 'x', description: 'imperative', execute: () => '' })
+        .then(
+          () => 'registered',
+          (e: Error) => e.name,
+        )
+      return [...log, error]
+    },
+    expected: ['x:A', 'x:A', '', 'x:C2', 'InvalidStateError'],
+  },
+  {
+    name: 'a name held by an imperative tool keeps the form out until the form changes',
+    path: page('<div id=host></div>'),
+    run: async ({ mc }) => {
+      const controller = new AbortController()
+      await mc.registerTool(
+        { name: 'y', description: 'imperative', execute: () => '' },
+        { signal: controller.signal },
+      )
+      document.getElementById('host')!.innerHTML = '<form id=D toolname=y tooldescription=D></form>'
+      await d.sleep(50)
+      const log = [await d.names()]
+      controller.abort()
+      await d.sleep(50)
+      log.push(await d.names())
+      document.getElementById('D')!.setAttribute('tooldescription', 'D2')
+      await d.sleep(50)
+      log.push(await d.names())
+      return log
+    },
+    expected: ['y:imperative', '', 'y:D2'],
+  },
+  {
+    name: 'forms of frameless documents are not tools; adopted into the page they are',
+    path: page(
+      '<template id=tpl><form toolname=tpl tooldescription=d><input name=a></form></template>',
+    ),
+    run: async () => {
+      const parsed = new DOMParser().parseFromString(
+        '<form toolname=parsed tooldescription=d></form>',
+        'text/html',
+      )
+      const created = document.implementation.createHTMLDocument()
+      created.body.innerHTML = '<form toolname=created tooldescription=d></form>'
+      await d.sleep(50)
+      const log = [await d.names()]
+      document.body.append(parsed.querySelector('form')!)
+      document.body.append(document.importNode(created.querySelector('form')!, true))
+      const template = document.getElementById('tpl') as HTMLTemplateElement
+      document.body.append(template.content.cloneNode(true))
+      await d.sleep(50)
+      log.push(await d.names())
+      return log
+    },
+    expected: ['', 'created:d,parsed:d,tpl:d'],
+  },
+  {
+    name: 'a form in a shadow tree is a tool, updated and removed like the others',
+    path: page('<div id=host></div>'),
+    run: async () => {
+      const root = document.getElementById('host')!.attachShadow({ mode: 'open' })
+      root.innerHTML =
+        '<label for=q>Query</label><form toolname=shadow tooldescription=d><input id=q name=q></form>'
+      await d.sleep(50)
+      const log = [await d.schema('shadow')]
+      root.querySelector('input')!.required = true
+      await d.sleep(50)
+      log.push(await d.schema('shadow'))
+      root.querySelector('form')!.remove()
+      await d.sleep(50)
+      log.push(await d.names())
+      return log
+    },
+    expected: [
+      '{"type":"object","properties":{"q":{"type":"string","description":"Query"}},"required":[]}',
+      '{"type":"object","properties":{"q":{"type":"string","description":"Query"}},"required":["q"]}',
+      '',
+    ],
+  },
+])
+
+differential('declarative: keeping tools in step with the DOM', [
+  {
+    name: 'toolchange: which changes re-register a form tool (two events) and which do nothing',
+    path: page(
+      `<form id=f toolname=a tooldescription=d><label for=x>Lab</label><input id=x name=x>` +
+        `<select name=s><option>1</option></select></form><div id=out></div>`,
+    ),
+    run: async ({ mc }) => {
+      const f = document.getElementById('f') as HTMLFormElement
+      const x = f.elements.namedItem('x') as HTMLInputElement
+      const counter = d.countChanges()
+      const log: string[] = []
+      const steps: Array<[string, () => void]> = [
+        ['description', () => f.setAttribute('tooldescription', 'd2')],
+        ['same description', () => f.setAttribute('tooldescription', 'd2')],
+        ['title', () => f.setAttribute('tooltitle', 't')],
+        ['autosubmit', () => f.setAttribute('toolautosubmit', '')],
+        ['form class', () => f.setAttribute('class', 'c')],
+        [
+          'control added',
+          () => f.append(Object.assign(document.createElement('input'), { name: 'y' })),
+        ],
+        ['div added', () => f.append(document.createElement('div'))],
+        ['control renamed', () => ((f.elements.namedItem('y') as HTMLInputElement).name = 'z')],
+        ['control value', () => (x.value = 'typed')],
+        ['control required', () => (x.required = true)],
+        ['control type', () => (x.type = 'number')],
+        ['control min', () => (x.min = '3')],
+        ['control placeholder', () => (x.placeholder = 'p')],
+        ['control disabled', () => (x.disabled = true)],
+        ['control enabled', () => (x.disabled = false)],
+        ['renamed and back', () => ((x.name = 'w'), (x.name = 'x'))],
+        [
+          'control outside added with form=',
+          () => document.body.append(Object.assign(document.createElement('input'), { name: 'o' })),
+        ],
+        ['...given form=f', () => document.body.lastElementChild!.setAttribute('form', 'f')],
+        [
+          'unrelated input',
+          () => document.getElementById('out')!.append(document.createElement('input')),
+        ],
+        ['control removed', () => x.remove()],
+        ['toolname removed', () => f.removeAttribute('toolname')],
+        ['toolname back', () => f.setAttribute('toolname', 'a')],
+        ['renamed tool', () => f.setAttribute('toolname', 'b')],
+        ['form removed', () => f.remove()],
+        ['form back', () => document.body.append(f)],
+      ]
+      for (const [label, step] of steps) {
+        const before = counter.count
+        step()
+        await d.sleep(60)
+        log.push(`${label}: ${counter.count - before}`)
+      }
+      return [...log, await d.names(), mc instanceof EventTarget]
+    },
+    expected: [
+      'description: 2',
+      'same description: 0',
+      'title: 2',
+      'autosubmit: 2',
+      'form class: 0',
+      'control added: 2',
+      'div added: 0',
+      'control renamed: 2',
+      'control value: 0',
+      'control required: 2',
+      'control type: 2',
+      'control min: 2',
+      'control placeholder: 0',
+      'control disabled: 2',
+      'control enabled: 2',
+      'renamed and back: 0',
+      'control outside added with form=: 0',
+      '...given form=f: 2',
+      'unrelated input: 0',
+      'control removed: 2',
+      'toolname removed: 1',
+      'toolname back: 1',
+      'renamed tool: 2',
+      'form removed: 1',
+      'form back: 1',
+      'b:d2',
+      true,
+    ],
+  },
+  {
+    name: 'changes are picked up within one task; an unregistration at once',
+    path: page(
+      form('id=f toolname=a tooldescription=d', '<input name=y>') + form('id=g tooldescription=d'),
+    ),
+    run: async ({ mc }) => {
+      const f = document.getElementById('f') as HTMLFormElement
+      const g = document.getElementById('g') as HTMLFormElement
+      const state = async () =>
+        (await mc.getTools())
+          .map(
+            (t) =>
+              t.name + t.description + Object.keys(t.inputSchema!.properties as object).join(''),
+          )
+          .join()
+      const steps: Array<[string, () => void]> = [
+        ['control renamed', () => ((f.elements.namedItem('y') as HTMLInputElement).name = 'w')],
+        [
+          'control added',
+          () => f.append(Object.assign(document.createElement('input'), { name: 'z' })),
+        ],
+        ['description', () => f.setAttribute('tooldescription', 'e')],
+        ['second form named', () => g.setAttribute('toolname', 'b')],
+        ['toolname removed', () => g.removeAttribute('toolname')],
+        ['form inserted', () => document.body.append(Object.assign(g.cloneNode(), { id: 'h' }))],
+        ['...named', () => document.getElementById('h')!.setAttribute('toolname', 'c')],
+        ['form removed', () => f.remove()],
+      ]
+      const log: string[] = []
+      for (const [label, step] of steps) {
+        step()
+        // Called in the same task as the change (native defers everything but unregistration).
+        const sameTask = state()
+        await new Promise((resolve) => setTimeout(resolve))
+        log.push(`${label}: ${await sameTask} → ${await state()}`)
+        await d.sleep(30)
+      }
+      return log
+    },
+    expected: [
+      'control renamed: ady → adw',
+      'control added: adw → adwz',
+      'description: adwz → aewz',
+      'second form named: aewz → aewz,bda',
+      'toolname removed: aewz → aewz',
+      'form inserted: aewz → aewz',
+      '...named: aewz → aewz,cd',
+      'form removed: cd → cd',
+    ],
+  },
+  {
+    name: 'the schema is derived when the form changes, not when listed: label text and options wait',
+    path: page(
+      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
+        `<select name=s><option>1</option></select></form>`,
+    ),
+    run: async () => {
+      const f = document.getElementById('f') as HTMLFormElement
+      const select = f.elements.namedItem('s') as HTMLSelectElement
+      const log: unknown[] = []
+      document.getElementById('l')!.textContent = 'New label'
+      select.append(new Option('2'))
+      await d.sleep(50)
+      log.push(await d.schema('a'))
+      // Any attribute of a control derives the form again, and then both changes show.
+      select.className = 'touched'
+      await d.sleep(50)
+      log.push(await d.schema('a'))
+      return log
+    },
+    expected: [
+      '{"type":"object","properties":{"x":{"type":"string","description":"Lab"},"s":{"type":"string","anyOf":[{"type":"string","const":"1","title":"1"}],"enum":["1"]}},"required":[]}',
+      '{"type":"object","properties":{"x":{"type":"string","description":"New label"},"s":{"type":"string","anyOf":[{"type":"string","const":"1","title":"1"},{"type":"string","const":"2","title":"2"}],"enum":["1","2"]}},"required":[]}',
+    ],
+  },
+])
