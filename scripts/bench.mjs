@@ -3,12 +3,16 @@
 // page with `performance.now()`, by the same function in both browsers: warm-up, then several
 // samples of many calls each, alternating between the browsers; the median sample is reported.
 //
-//   node scripts/bench.mjs [--json] [--only id,id] [--engine chromium]
+//   node scripts/bench.mjs [--json] [--only id,id] [--engine chromium|firefox|webkit]
+//
+// `--engine firefox` / `--engine webkit`: the polyfill in that engine (no engine but Chromium has
+// WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there.
 //
 // Adding a row: append an entry to ROWS. Its `setup` runs in the page (it is sent as source text,
 // so it can use nothing from this file) and returns the function to time.
 import { chromium } from 'playwright-core'
 import { chromiumOptions, startServer } from './browser.mjs'
+import { launch } from './engines.mjs'
 
 /**
  * @typedef {object} Row
@@ -117,6 +121,55 @@ const ROWS = [
       return () => mc.executeTool(tool, { q: 'hello' })
     },
   },
+  {
+    id: 'form-schema-200',
+    name: 'derive the schema of a 200-control form',
+    maxMs: 5,
+    setup: async (mc) => {
+      // A declarative tool with 200 labelled controls of every kind. Native derives the schema when
+      // a control changes (and caches it), so one operation is: change a control, wait for the
+      // re-registration (two toolchange events), and read the new schema with getTools().
+      const kinds = [
+        (i) => `<label for=c${i}>Field ${i}</label><input id=c${i} name=c${i}>`,
+        (i) => `<input type=number name=c${i} min=0 max=${i} step=0.5 aria-description="n ${i}">`,
+        (i) => `<select name=c${i}><option>a</option><option value=b>B ${i}</option></select>`,
+        (i) => `<label><input type=checkbox name=c${i}> Box ${i}</label>`,
+        (i) => `<input type=date name=c${i} toolparamdescription="Day ${i}">`,
+        (i) => `<input type=radio name=r${i - (i % 10)} value=${i}>`,
+        (i) => `<textarea name=c${i} required></textarea>`,
+        (i) => `<input type=email name=c${i} pattern=".+@example[.]com">`,
+      ]
+      const form = document.createElement('form')
+      form.setAttribute('toolname', 'bench')
+      form.setAttribute('tooldescription', 'A large form')
+      form.innerHTML = Array.from({ length: 200 }, (_, i) => kinds[i % kinds.length](i)).join('')
+      const changes = (count) =>
+        new Promise((resolve) => {
+          let seen = 0
+          const listener = () => {
+            if (++seen < count) return
+            mc.removeEventListener('toolchange', listener)
+            resolve()
+          }
+          mc.addEventListener('toolchange', listener)
+        })
+      const registered = changes(1)
+      document.body.append(form)
+      await registered
+      const last = form.elements[form.elements.length - 1]
+      let required = false
+      return async () => {
+        required = !required
+        const changed = changes(2)
+        last.required = required
+        await changed
+        const [tool] = await mc.getTools()
+        if (tool.inputSchema.required.includes(last.name) !== required) {
+          throw new Error('the schema was not derived again')
+        }
+      }
+    },
+  },
 ]
 
 /**
@@ -182,13 +235,34 @@ async function chromiumSide(native) {
 }
 
 /**
+ * The polyfill in another engine (`scripts/engines.mjs`), as a column named after it.
+ * @returns {Promise<Side>}
+ */
+async function engineSide(engine, label = engine) {
+  const browser = await launch(engine)
+  return {
+    label,
+    impl: 'polyfill',
+    version: browser.version,
+    async open(url) {
+      const page = await browser.newPage()
+      await page.goto(url)
+      return { evaluate: (expression) => page.evaluate(expression), close: () => page.close() }
+    },
+    close: () => browser.close(),
+  }
+}
+
+/**
  * The columns per `--engine`; the first is the reference the others are compared with, and targets
- * are judged only when it is native. Firefox and WebKit (issue 11) will return
- * `[chromiumSide(false), theirPolyfillSide]`: a `Side` only needs `open(url)` and `evaluate`.
+ * are judged only when it is native. Other engines have no native WebMCP: the polyfill in Chromium
+ * is their reference. Launched one after another (two cores).
  * @type {Record<string, () => Promise<Side[]>>}
  */
 const ENGINES = {
   chromium: () => Promise.all([chromiumSide(true), chromiumSide(false)]),
+  firefox: async () => [await engineSide('chromium', 'chromium polyfill'), await engineSide('firefox')],
+  webkit: async () => [await engineSide('chromium', 'chromium polyfill'), await engineSide('webkit')],
 }
 
 function parseArgs(argv) {
@@ -283,7 +357,7 @@ function printTable(sides, results) {
   console.log(widths.map((width) => '─'.repeat(width)).join('  '))
   for (const cells of lines) console.log(render(cells))
   console.log()
-  for (const { row, verdict } of results) if (verdict) console.log(verdict.text)
+  for (const { verdict } of results) if (verdict) console.log(verdict.text)
 }
 
 /** Whether the polyfill meets the row's target (a ratio to native, or `maxMs`). */
@@ -338,7 +412,7 @@ async function main() {
     console.log()
     printTable(sides, results)
     console.log(
-      `\n(${sides[0].version}; median of ${TIMING.samples} samples per cell; ${seconds.toFixed(1)} s)`,
+      `\n(${[...new Set(sides.map((side) => side.version))].join(', ')}; median of ${TIMING.samples} samples per cell; ${seconds.toFixed(1)} s)`,
     )
   }
 }

@@ -386,7 +386,8 @@ export class ModelContext extends EventTarget {
           if (settled) return
           settled = true
           signal?.removeEventListener('abort', abort)
-          ok ? resolve(value as string) : reject(value)
+          if (ok) resolve(value as string)
+          else reject(value)
         }
         let started = false
         const abort = () => {

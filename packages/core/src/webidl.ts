@@ -33,12 +33,17 @@ export function object(method: string, type: string, dict: Dict, key: string): o
   return value
 }
 
-export function callback(method: string, type: string, dict: Dict, key: string): Function {
+export function callback(
+  method: string,
+  type: string,
+  dict: Dict,
+  key: string,
+): (...args: never[]) => unknown {
   const value = required(method, type, dict, key)
   if (typeof value !== 'function') {
     throw memberError(method, type, key, 'The provided callback is not a function.')
   }
-  return value
+  return value as (...args: never[]) => unknown
 }
 
 /** WebIDL `USVString`: lone surrogates become U+FFFD. */

@@ -2,7 +2,8 @@
 // global-setup.ts. The page has no polyfill script: provideWebMCP() installs it where Chromium has
 // no native WebMCP. Tests drive it through `window.kit`.
 import '@angular/compiler'
-import { ApplicationRef, Component, provideZonelessChangeDetection, signal } from '@angular/core'
+import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
+import type { ApplicationRef } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'
 import { getModelContext } from '@webmcp-kit/core'
 import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'

@@ -195,6 +195,7 @@ differential('executeTool', [
       await register('a', {
         execute: function (this: unknown) {
           'use strict'
+          // eslint-disable-next-line @typescript-eslint/no-this-alias -- `this` is what is observed
           strictThis = this
           return 'x'
         },

@@ -77,7 +77,12 @@ differential('hostile frames', [
           { __webmcp: 'ask', id: 'q', index: 'location', origin: location.origin },
         ]
         // 1. Protocol messages posted to every window, as window messages.
-        for (const target of targets) for (const m of requests(`w${sent}`)) (target.postMessage(m, '*'), sent++)
+        for (const target of targets) {
+          for (const m of requests(`w${sent}`)) {
+            target.postMessage(m, '*')
+            sent++
+          }
+        }
         // 2. Claim membership with a port of its own, as a joining polyfill does, then send the
         //    same requests on the port.
         for (const target of targets) {
@@ -86,7 +91,10 @@ differential('hostile frames', [
           target.postMessage({ __webmcp: 'hello' }, '*', [port2])
           sent++
           await new Promise((resolve) => setTimeout(resolve, 100))
-          for (const m of requests(`p${sent}`)) (port1.postMessage(m), sent++)
+          for (const m of requests(`p${sent}`)) {
+            port1.postMessage(m)
+            sent++
+          }
         }
         await new Promise((resolve) => setTimeout(resolve, 300))
         removeEventListener('message', record)
