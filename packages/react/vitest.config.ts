@@ -3,6 +3,8 @@ import packageJson from './package.json' with { type: 'json' }
 
 export default defineConfig({
   resolve: { conditions: ['@webmcp-kit/source'] },
+  // The node-environment (server rendering) tests resolve through the SSR conditions.
+  ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
   test: {
     name: packageJson.name,
     include: ['tests/*.test.{ts,tsx}'],
