@@ -10,7 +10,6 @@ declare global {
   interface Document {
     readonly modelContext?: ModelContext
   }
-  // eslint-disable-next-line no-var
   var app: App
 }
 
