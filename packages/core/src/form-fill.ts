@@ -4,7 +4,7 @@
 // Chromium in tests/conformance/declarative-execute.test.ts.
 import { RawResult } from './model-context'
 import { queueTask } from './queue-task'
-import { collectParams } from './form-schema'
+import { collectParams, typeOf } from './form-schema'
 import type { Control, Param } from './form-schema'
 
 declare global {
@@ -79,7 +79,7 @@ function setChecked(el: HTMLInputElement, on: boolean) {
 /** Checks one parameter's value and returns the step that applies it (nothing when invalid). */
 function plan({ kind, controls }: Param, value: unknown, scratch: HTMLInputElement) {
   const el = controls[0] as Control
-  const { type } = el
+  const type = typeOf(el)
   const choices =
     el.localName === 'select' ? Array.from((el as HTMLSelectElement).options) : controls
   const allowed = choices.map((c) => c.value)

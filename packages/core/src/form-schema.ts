@@ -28,17 +28,14 @@ function numeric(el: Element, name: string): string | undefined {
   return value && NUMBER.test(value) && isFinite(+value) ? value : undefined
 }
 
-/** Chromium's exact decimal test (0.3 is a multiple of 0.1; 0.1 is not a multiple of 0.2). */
+/**
+ * Whether `base` is a whole number of `step`s. Chromium computes with exact decimals (0.3 is a
+ * multiple of 0.1, 0.1 is not one of 0.2); doubles with a relative tolerance agree with it for
+ * every value short of 15 significant digits.
+ */
 function isMultiple(base: string, step: string): boolean {
-  const parse = (text: string): [bigint, number] => {
-    const [mantissa, exp = 0] = text.toLowerCase().split('e')
-    const [int, frac = ''] = mantissa!.split('.')
-    return [BigInt(int + frac), +exp - frac.length]
-  }
-  const [b, eb] = parse(base)
-  const [s, es] = parse(step)
-  const e = Math.min(eb, es)
-  return (b * 10n ** BigInt(eb - e)) % (s * 10n ** BigInt(es - e)) === 0n
+  const steps = +base / +step
+  return Math.abs(steps - Math.round(steps)) < 1e-9 * Math.max(1, Math.abs(steps))
 }
 
 // Chromium writes non-integral numbers with 15 significant digits (1.0000000000000002 → 1).
@@ -65,9 +62,20 @@ const describe = (el: Control) =>
   el.getAttribute('aria-description') ||
   undefined
 
+// Input types as Chromium knows them (Firefox, for one, has no month or week inputs and says "text").
+const TYPES =
+  /^(hidden|search|url|tel|email|password|date|month|week|time|datetime-local|number|range|color|checkbox|radio|file|submit|image|reset|button)$/
+
+/** The control's type as native Chromium sees it. */
+export function typeOf(el: Element): string {
+  const type = el.getAttribute('type')?.toLowerCase() ?? ''
+  return el.localName !== 'input' ? (el as Control).type : TYPES.test(type) ? type : 'text'
+}
+
 /** Whether a listed element takes part in the schema (named or not). */
 export function participates(el: Element): el is Control {
-  const { type, readOnly, localName } = el as HTMLInputElement
+  const { readOnly, localName } = el as HTMLInputElement
+  const type = typeOf(el)
   return (
     /^(input|select|textarea)$/.test(localName) &&
     !el.matches(':disabled') &&
@@ -92,9 +100,10 @@ export function collectParams(form: HTMLFormElement): Param[] {
   }
   const params: Param[] = []
   for (const [name, controls] of byName) {
-    const [{ type }, second] = controls as [Control, Control?]
+    const [first, second] = controls as [Control, Control?]
+    const type = typeOf(first)
     const kind = type === 'radio' ? 'radio' : type === 'checkbox' && second ? 'group' : 'single'
-    if (controls.every((el) => el.type === type) && !(kind === 'single' && second)) {
+    if (controls.every((el) => typeOf(el) === type) && !(kind === 'single' && second)) {
       params.push({ name, kind, controls })
     }
   }
@@ -109,7 +118,7 @@ const DATE_NOTE = "Dates MUST be provided in 'YYYY-MM-DD' format."
 /** The schema of one parameter; `description` is always its last key. */
 function property(form: HTMLFormElement, { kind, controls }: Param): Schema {
   const [el, second] = controls as [Control, Control?]
-  const { type } = el
+  const type = typeOf(el)
   let description = describe(el)
   let schema: Schema = { type: 'string' }
   let patterned = type === 'number'

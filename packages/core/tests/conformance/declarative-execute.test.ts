@@ -20,6 +20,7 @@ differential('declarative: executing a form tool', [
       const f = document.getElementById('f') as HTMLFormElement
       const log: string[] = []
       d.watch(f, ['input', 'change', 'focus', 'invalid'], log)
+      addEventListener('toolactivated', () => log.push('toolactivated at window'))
       mc.addEventListener('toolactivated', (e) => {
         const a = (f.elements.namedItem('a') as HTMLInputElement).value
         log.push(`toolactivated:${(e as Event & { toolName: string }).toolName}:${a}:${d.marked()}`)
@@ -251,7 +252,8 @@ differential('declarative: executing a form tool', [
       const getter = Object.getOwnPropertyDescriptor(proto, 'agentInvoked')!
       const method = Object.getOwnPropertyDescriptor(proto, 'respondWith')!
       out.push(
-        Object.getOwnPropertyNames(proto),
+        // (WebKit lists `constructor` first: the engine's order, not the polyfill's.)
+        Object.getOwnPropertyNames(proto).filter((key) => key !== 'constructor'),
         [typeof getter.get, getter.set, getter.enumerable, getter.configurable],
         [
           method.writable,
@@ -268,7 +270,7 @@ differential('declarative: executing a form tool', [
       'false:InvalidStateError',
       'false:InvalidStateError',
       false,
-      ['submitter', 'constructor', 'agentInvoked', 'respondWith'],
+      ['submitter', 'agentInvoked', 'respondWith'],
       ['function', undefined, true, true],
       [true, true, true, 1, 'respondWith'],
     ],
@@ -299,6 +301,39 @@ differential('declarative: executing a form tool', [
     expected: ['submit:true:null', 'ok:string:one', 'submit:true:null', 'ok:string:three'],
   },
 ])
+
+/** How native Chromium fills each control (the "values are coerced" case). */
+const COERCED = [
+  'text 123: "123"',
+  'text 1.2345678: "1.23457"',
+  'text 1e+21: "1.00000e+21"',
+  'text 0: "0"',
+  'text 2147483647: "2147483647"',
+  'text 2147483648: "2.14748e+9"',
+  'text 0.000123456789: "0.000123457"',
+  'text 999999.5: "1.00000e+6"',
+  'text true: "true"',
+  'text "": ""',
+  'num "5": "5"',
+  'num 7: "7"',
+  'num ".5": ".5"',
+  'range 150: "100"',
+  'range "7": "7"',
+  'range "x": "50"',
+  'color "red": "#ff0000"',
+  'color "#ABC": "#aabbcc"',
+  'email " a@b.c ": "a@b.c"',
+  'dtl "2024-01-01 10:00": "2024-01-01T10:00"',
+  'cb 1: true',
+  'cb "TRUE": true',
+  'cb -1: true',
+  'cb "False": false',
+  'cb "0": false',
+  'sel 2: "2"',
+  'r 2: "2"',
+  'ta 5: "5"',
+  'hid "secret": "secret"',
+]
 
 differential('declarative: filling', [
   {
@@ -364,37 +399,16 @@ differential('declarative: filling', [
       }
       return out
     },
-    expected: [
-      'text 123: "123"',
-      'text 1.2345678: "1.23457"',
-      'text 1e+21: "1.00000e+21"',
-      'text 0: "0"',
-      'text 2147483647: "2147483647"',
-      'text 2147483648: "2.14748e+9"',
-      'text 0.000123456789: "0.000123457"',
-      'text 999999.5: "1.00000e+6"',
-      'text true: "true"',
-      'text "": ""',
-      'num "5": "5"',
-      'num 7: "7"',
-      'num ".5": ".5"',
-      'range 150: "100"',
-      'range "7": "7"',
-      'range "x": "50"',
-      'color "red": "#ff0000"',
-      'color "#ABC": "#aabbcc"',
-      'email " a@b.c ": "a@b.c"',
-      'dtl "2024-01-01 10:00": "2024-01-01T10:00"',
-      'cb 1: true',
-      'cb "TRUE": true',
-      'cb -1: true',
-      'cb "False": false',
-      'cb "0": false',
-      'sel 2: "2"',
-      'r 2: "2"',
-      'ta 5: "5"',
-      'hid "secret": "secret"',
-    ],
+    expected: COERCED,
+    engines: {
+      webkit: {
+        expected: COERCED.map((line) =>
+          line.startsWith('color') ? line.replace(/#\w+"$/, '#000000"') : line,
+        ),
+        reason:
+          'WebKit’s colour inputs take only #rrggbb values: "red" and "#ABC" sanitise to #000000',
+      },
+    },
   },
   {
     name: 'an input that does not fit is refused before any control changes (toolactivated still fires)',

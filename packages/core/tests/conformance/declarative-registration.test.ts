@@ -174,6 +174,24 @@ differential('declarative: which forms are tools', [
       '',
     ],
   },
+  {
+    name: 'a form tool of a same-origin frame is listed in the parent, not one of another origin',
+    path: page('<form toolname=parent tooldescription=d><input name=a></form>'),
+    run: async ({ mc, frame, otherOrigin }) => {
+      const body = encodeURIComponent(
+        '<form toolname=child tooldescription=d><input name=b></form>',
+      )
+      const same = await frame(`/?body=${body}`)
+      await frame(`${otherOrigin}/?body=${body.replace('child', 'cross')}`)
+      await d.sleep(100)
+      const tools = await mc.getTools({ fromOrigins: [otherOrigin] })
+      return tools.map((tool) => [tool.name, tool.window === same.contentWindow])
+    },
+    expected: [
+      ['child', true],
+      ['parent', false],
+    ],
+  },
 ])
 
 differential('declarative: keeping tools in step with the DOM', [
