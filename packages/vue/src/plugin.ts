@@ -1,5 +1,14 @@
 import { installModelContext } from '@webmcp-kit/core'
-import { getCurrentScope, hasInjectionContext, inject } from 'vue'
+import {
+  getCurrentInstance,
+  getCurrentScope,
+  hasInjectionContext,
+  inject,
+  onActivated,
+  onDeactivated,
+  onMounted,
+  onScopeDispose,
+} from 'vue'
 import type { ToolRegistrationContext, ToolsObserverContext } from '@webmcp-kit/core'
 import type { App, InjectionKey } from 'vue'
 
@@ -88,4 +97,37 @@ export function resolveContext<Context>(name: string, context?: Context): Contex
     ((hasInjectionContext() ? inject(modelContextKey, undefined) : undefined) as
       Context | undefined)
   )
+}
+
+/**
+ * Keeps `subscribe`'s subscription while the caller lives: in a component from its mount (so never
+ * on the server, and the first client render matches the server's) until its scope is disposed,
+ * but not while it is deactivated in a `<KeepAlive>`; in a bare effect scope from now on. `update`
+ * runs after each change, to copy the new snapshot into the refs.
+ *
+ * @internal
+ */
+export function subscribeWhileAlive(subscribe: () => () => void, update: () => void): void {
+  let unsubscribe: (() => void) | undefined
+  let alive = true
+  const start = () => {
+    if (alive) unsubscribe ??= subscribe()
+    update()
+  }
+  const stop = () => {
+    unsubscribe?.()
+    unsubscribe = undefined
+    update()
+  }
+  if (getCurrentScope()) {
+    onScopeDispose(() => {
+      alive = false
+      stop()
+    })
+  }
+  if (getCurrentInstance()) {
+    onMounted(start)
+    onActivated(start)
+    onDeactivated(stop)
+  } else start()
 }

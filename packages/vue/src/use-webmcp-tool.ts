@@ -1,16 +1,6 @@
 import { ToolRegistration } from '@webmcp-kit/core'
-import {
-  computed,
-  getCurrentInstance,
-  getCurrentScope,
-  onActivated,
-  onDeactivated,
-  onScopeDispose,
-  shallowRef,
-  toValue,
-  watch,
-} from 'vue'
-import { resolveContext } from './plugin'
+import { computed, shallowRef, toValue, watch } from 'vue'
+import { resolveContext, subscribeWhileAlive } from './plugin'
 import type {
   ToolInputSchema,
   ToolRegistrationContext,
@@ -71,7 +61,8 @@ export interface UseWebMCPToolReturn<Schema extends ToolInputSchema | undefined,
 }
 
 /**
- * Offers a tool to agents for as long as the calling component (or effect scope) lives. `tool` may
+ * Offers a tool to agents from the moment the calling component mounts until it unmounts (called in
+ * a bare `effectScope`: from now until the scope stops; on the server: never). `tool` may
  * be a plain object, a ref, a `computed` or a getter: a change of its name, title, description,
  * input schema or annotations re-registers it; a new `execute` is used from the next call on,
  * without re-registering. The input `execute` receives is typed from an inline JSON Schema (no
@@ -109,19 +100,6 @@ export function useWebMCPTool<
   })
   const registration = new ToolRegistration(toValue(tool), resolveOptions())
   const snapshot = shallowRef(registration.getSnapshot())
-  const update = () => {
-    snapshot.value = registration.getSnapshot()
-  }
-  let unsubscribe: (() => void) | undefined
-  const start = () => {
-    unsubscribe ??= registration.subscribe(update)
-  }
-  const stop = () => {
-    unsubscribe?.()
-    unsubscribe = undefined
-    // The last unsubscribe changes the snapshot without notifying (no listener is left).
-    update()
-  }
   // `deep`: a reactive() tool or schema edited in place must re-register too; the core diffs.
   watch(
     () => toValue(tool),
@@ -129,12 +107,10 @@ export function useWebMCPTool<
     { deep: true },
   )
   watch(resolveOptions, (next) => registration.setOptions(next), { deep: true })
-  start()
-  if (getCurrentScope()) onScopeDispose(stop)
-  if (getCurrentInstance()) {
-    onDeactivated(stop)
-    onActivated(start)
+  const update = () => {
+    snapshot.value = registration.getSnapshot()
   }
+  subscribeWhileAlive(() => registration.subscribe(update), update)
   const state = {} as Record<string, ComputedRef<unknown>>
   let key: keyof ToolSnapshot
   for (key in snapshot.value) {

@@ -1,6 +1,6 @@
 import { ToolsObserver } from '@webmcp-kit/core'
-import { getCurrentScope, onScopeDispose, shallowReadonly, shallowRef, toValue, watch } from 'vue'
-import { resolveContext } from './plugin'
+import { shallowReadonly, shallowRef, toValue, watch } from 'vue'
+import { resolveContext, subscribeWhileAlive } from './plugin'
 import type { RegisteredTool, ToolsObserverContext, ToolsObserverOptions } from '@webmcp-kit/core'
 import type { MaybeRefOrGetter, Ref } from 'vue'
 
@@ -23,8 +23,9 @@ export interface UseWebMCPToolsOptions {
 
 /**
  * The tools registered in the page (`getTools({ fromOrigins })`) as a read-only ref, kept up to date
- * on every `toolchange` while the calling component (or effect scope) lives: for in-page agents,
- * chat widgets and debugging panels. Empty where there is no WebMCP.
+ * on every `toolchange` while the calling component is mounted (and not deactivated in a
+ * `<KeepAlive>`), or while the calling effect scope lives: for in-page agents, chat widgets and
+ * debugging panels. Empty where there is no WebMCP, and on the server.
  *
  * @example
  * ```ts
@@ -45,9 +46,9 @@ export function useWebMCPTools(
   const observer = new ToolsObserver(resolveOptions())
   const tools = shallowRef(observer.getSnapshot())
   watch(resolveOptions, (next) => observer.setOptions(next), { deep: true })
-  const unsubscribe = observer.subscribe(() => {
+  const update = () => {
     tools.value = observer.getSnapshot()
-  })
-  if (getCurrentScope()) onScopeDispose(unsubscribe)
+  }
+  subscribeWhileAlive(() => observer.subscribe(update), update)
   return shallowReadonly(tools)
 }

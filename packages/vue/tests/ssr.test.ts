@@ -33,7 +33,7 @@ describe('on the server', () => {
       },
     })
     const app = createSSRApp(App).use(WebMCPPlugin, { polyfill: true })
-    expect(await renderToString(app)).toBe('<p>unsupported false 0</p>')
+    expect(await renderToString(app)).toBe('<p>idle false 0</p>')
     expect(warn).not.toHaveBeenCalled()
     expect(onError).not.toHaveBeenCalled()
   })

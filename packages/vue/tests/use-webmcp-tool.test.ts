@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   KeepAlive,
   computed,
+  createSSRApp,
   defineComponent,
   effectScope,
   h,
@@ -11,6 +12,7 @@ import {
   ref,
   shallowRef,
 } from 'vue'
+import { renderToString } from 'vue/server-renderer'
 import { z } from 'zod'
 import { getModelContext } from '@webmcp-kit/core'
 import { useWebMCPTool } from '../src/index'
@@ -55,6 +57,9 @@ describe('mount and unmount', () => {
   it('registers exactly once on mount and unregisters on unmount', async () => {
     const changes = countToolchanges()
     const wrapper = mount(toolComponent(echo()))
+    // Registered from the mount on: the first render shows idle, as it does on the server.
+    expect(wrapper.text()).toBe('idle 0 -')
+    await nextTick()
     expect(wrapper.text()).toBe('registering 0 -')
     await settle()
     expect(wrapper.text()).toBe('registered 0 -')
@@ -92,6 +97,41 @@ describe('mount and unmount', () => {
     await settle()
     expect(wrapper.text()).toBe('unsupported 0 -')
     expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('registers when the component mounts, not during setup', async () => {
+    let duringSetup: unknown[] = []
+    const wrapper = mount(
+      defineComponent({
+        setup() {
+          const { status } = useWebMCPTool(echo('mounted'))
+          duringSetup = [status.value, document.querySelector('#probe')]
+          return () => h('p', { id: 'probe' }, status.value)
+        },
+      }),
+      { attachTo: document.body },
+    )
+    expect(duringSetup).toEqual(['idle', null])
+    expect(await names()).toEqual(['mounted'])
+    wrapper.unmount()
+  })
+
+  it('an effect scope stopped inside setup, before the mount, never registers', async () => {
+    const show = ref(true)
+    let state: UseWebMCPToolReturn<ToolInputSchema | undefined, unknown> | undefined
+    mount(
+      defineComponent({
+        setup() {
+          const scope = effectScope()
+          state = scope.run(() => useWebMCPTool(echo('short_lived') as WebMCPTool))
+          scope.stop()
+          return () => h('p', show.value)
+        },
+      }),
+    )
+    await settle()
+    expect(await names()).toEqual([])
+    expect(state!.status.value).toBe('idle')
   })
 })
 
@@ -492,5 +532,30 @@ describe('effect scopes', () => {
     useWebMCPTool({ ...echo('prod'), name: 'prod' }, { enabled: false })
     expect(warn).not.toHaveBeenCalled()
     vi.unstubAllEnvs()
+  })
+})
+
+describe('server rendering and hydration', () => {
+  it('hydrates server-rendered markup without a mismatch, then registers', async () => {
+    const warn = vi.spyOn(console, 'warn')
+    const error = vi.spyOn(console, 'error')
+    const App = toolComponent(echo('hydrated'))
+    const html = await renderToString(createSSRApp(App))
+    expect(html).toBe('<p>idle 0 -</p>')
+    // Rendering on the server side registers nothing.
+    expect(await names()).toEqual([])
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    const app = createSSRApp(App)
+    app.mount(container)
+    await settle()
+    expect(container.textContent).toBe('registered 0 -')
+    expect(await names()).toEqual(['hydrated'])
+    expect(warn).not.toHaveBeenCalled()
+    expect(error).not.toHaveBeenCalled()
+    app.unmount()
+    container.remove()
+    expect(await names()).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { defineComponent, effectScope, h, nextTick, ref } from 'vue'
+import { KeepAlive, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from '../src/index'
 import { modelContext, settle } from './utils'
 import type { RegisteredTool } from '../src/index'
@@ -143,5 +143,32 @@ describe('useWebMCPTools', () => {
     useWebMCPTools()
     expect(warn).toHaveBeenCalledOnce()
     expect(warn.mock.calls[0]![0]).toMatch(/^useWebMCPTools\(\) was called outside an effect scope/)
+  })
+})
+
+describe('useWebMCPTools in a KeepAlive', () => {
+  it('stops listening while deactivated and catches up when activated', async () => {
+    const show = ref(true)
+    const exposed: { current?: Readonly<Ref<readonly RegisteredTool[]>> } = {}
+    const List = listComponent(undefined, exposed)
+    const getTools = vi.spyOn(modelContext(), 'getTools')
+    mount(
+      defineComponent({
+        setup: () => () => h(KeepAlive, null, [show.value ? h(List) : h('span')]),
+      }),
+    )
+    await settle()
+    show.value = false
+    await settle()
+    const calls = getTools.mock.calls.length
+    const controller = new AbortController()
+    await modelContext().registerTool(tool('while_away'), { signal: controller.signal })
+    await settle()
+    expect(getTools.mock.calls.length).toBe(calls)
+    expect(exposed.current!.value).toEqual([])
+    show.value = true
+    await settle()
+    expect(exposed.current!.value.map((t) => t.name)).toEqual(['while_away'])
+    controller.abort()
   })
 })
