@@ -171,7 +171,7 @@ export function executeForm(
   context: EventTarget,
 ): Promise<RawResult> {
   return new Promise((resolve, reject) => {
-    const params = new Map(collectParams(form).map((param) => [param.name, param]))
+    const params = collectParams(form)
     const auto = form.hasAttribute('toolautosubmit')
     const scratch = form.ownerDocument.createElement('input')
     // Native focuses and marks the first enabled submit button (`form.elements` leaves out image

@@ -4,9 +4,8 @@
 /** A form control that can be a tool parameter. */
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
-/** One tool parameter: the controls sharing a name, and how they are filled. */
+/** One tool parameter: the controls sharing its name, and how they are filled. */
 export interface Param {
-  name: string
   /** `radio` and `group` (two or more checkboxes) take one or several of the members' values. */
   kind: 'radio' | 'group' | 'single'
   controls: Control[]
@@ -62,14 +61,13 @@ const describe = (el: Control) =>
   el.getAttribute('aria-description') ||
   undefined
 
-// Input types as Chromium knows them (Firefox, for one, has no month or week inputs and says "text").
-const TYPES =
-  /^(hidden|search|url|tel|email|password|date|month|week|time|datetime-local|number|range|color|checkbox|radio|file|submit|image|reset|button)$/
-
-/** The control's type as native Chromium sees it. */
+/**
+ * The control's type as native Chromium sees it: engines without month and week inputs (Firefox,
+ * Safari) report "text" for them.
+ */
 export function typeOf(el: Element): string {
-  const type = el.getAttribute('type')?.toLowerCase() ?? ''
-  return el.localName !== 'input' ? (el as Control).type : TYPES.test(type) ? type : 'text'
+  const type = el.getAttribute('type')?.toLowerCase()
+  return type === 'month' || type === 'week' ? type : (el as Control).type
 }
 
 /** Whether a listed element takes part in the schema (named or not). */
@@ -88,23 +86,23 @@ export function participates(el: Element): el is Control {
 }
 
 /**
- * The form's parameters, in the order their names first appear among its listed elements. A
+ * The form's parameters by name, in the order their names first appear among its listed elements. A
  * name shared by controls of different types, or by several that are not radios or checkboxes, is
  * left out.
  */
-export function collectParams(form: HTMLFormElement): Param[] {
+export function collectParams(form: HTMLFormElement): Map<string, Param> {
   const byName = new Map<string, Control[]>()
   for (const el of form.elements) {
     const name = participates(el) && trim(el.name)
     if (name) byName.set(name, [...(byName.get(name) ?? []), el])
   }
-  const params: Param[] = []
+  const params = new Map<string, Param>()
   for (const [name, controls] of byName) {
     const [first, second] = controls as [Control, Control?]
     const type = typeOf(first)
     const kind = type === 'radio' ? 'radio' : type === 'checkbox' && second ? 'group' : 'single'
     if (controls.every((el) => typeOf(el) === type) && !(kind === 'single' && second)) {
-      params.push({ name, kind, controls })
+      params.set(name, { kind, controls })
     }
   }
   return params
@@ -189,13 +187,13 @@ function property(form: HTMLFormElement, { kind, controls }: Param): Schema {
 }
 
 /** The form's input schema as JSON text, byte for byte as native Chromium serialises it. */
-export function formSchema(form: HTMLFormElement, params = collectParams(form)): string {
+export function formSchema(form: HTMLFormElement): string {
   // A null prototype keeps a parameter named "__proto__" an ordinary key.
   const properties: Schema = Object.create(null)
   const required: string[] = []
-  for (const param of params) {
-    properties[param.name] = property(form, param)
-    if (param.controls.some((el) => el.required)) required.push(param.name)
+  for (const [name, param] of collectParams(form)) {
+    properties[name] = property(form, param)
+    if (param.controls.some((el) => el.required)) required.push(name)
   }
   return JSON.stringify({ type: 'object', properties, required })
 }
