@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's two commands, `npm run demo` and `npm test`, on a machine with only Node and npm:
-// install pnpm if missing, install the workspace, install Chromium for the browser suites if
-// missing (Debian/Ubuntu, as root), then run the real script with pnpm.
+// install pnpm if missing, install the workspace, install the browsers of the browser suites if
+// missing (Chromium, Firefox ESR, WebKitGTK; Debian/Ubuntu, as root), then run the real script with pnpm.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -28,15 +28,29 @@ const [command, ...prefix] = pnpm
 
 run(command, [...prefix, 'install', '--frozen-lockfile'])
 
+// The browsers of the browser suites, as Debian packages: Chromium is required; Firefox ESR and
+// WebKitGTK (with Xvfb) are installed too when we can (as root), and otherwise left out of the run.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (task === 'test' && !existsSync(chromium)) {
+const browsers = [
+  { name: 'Chromium', path: chromium, packages: ['chromium'], required: true },
+  { name: 'Firefox ESR', path: '/usr/bin/firefox-esr', packages: ['firefox-esr'] },
+  { name: 'WebKitGTK', path: '/usr/bin/WebKitWebDriver', packages: ['webkit2gtk-driver'] },
+  { name: 'Xvfb (for WebKitGTK)', path: '/usr/bin/Xvfb', packages: ['xvfb'] },
+]
+const missing = task === 'test' ? browsers.filter((browser) => !existsSync(browser.path)) : []
+if (missing.length) {
   const root = process.getuid?.() === 0
-  if (!root || !works('apt-get', ['--version'])) {
+  if (root && works('apt-get', ['--version'])) {
+    run('apt-get', ['update', '-qq'])
+    run('apt-get', ['install', '-y', '-qq', ...missing.flatMap((browser) => browser.packages)])
+  } else if (missing.some((browser) => browser.required)) {
     console.error(`Chromium is missing at ${chromium}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`)
     process.exit(1)
+  } else {
+    const names = missing.map((browser) => browser.name).join(', ')
+    const packages = missing.flatMap((browser) => browser.packages).join(' ')
+    console.log(`${names} missing: their browser tests are left out (apt-get install -y ${packages}).`)
   }
-  run('apt-get', ['update', '-qq'])
-  run('apt-get', ['install', '-y', '-qq', 'chromium'])
 }
 
 run(command, [...prefix, 'run', scripts[task], ...process.argv.slice(3)])

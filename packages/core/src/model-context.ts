@@ -145,7 +145,16 @@ class Engine {
       throw domError('NotAllowedError', 'Access to the feature "tools" is disallowed by permissions policy.')
     }
     // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it).
-    if (view.originAgentCluster === false && view.location.protocol !== 'file:') {
+    // Chromium keys clusters by origin by default, so `originAgentCluster === false` there means the
+    // page opted out (`Origin-Agent-Cluster: ?0`). Firefox keys them by site by default and reports
+    // `false` for every page that did not send `?1`; WebKit has no `originAgentCluster`. Script cannot
+    // read an engine's default, so the check runs only where the engine has Blink's Permissions
+    // Policy API (`document.featurePolicy`); elsewhere the newest draft applies, which has no check.
+    if (
+      view.originAgentCluster === false &&
+      'featurePolicy' in this.document &&
+      view.location.protocol !== 'file:'
+    ) {
       throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
     }
     return undefined

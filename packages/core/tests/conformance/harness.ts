@@ -2,6 +2,27 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import type { ModelContext, ModelContextTool, RegisteredTool } from '../../src/types'
+import { connect } from '../../../../scripts/engines.mjs'
+import type { Browser as EngineBrowser } from '../../../../scripts/engines.mjs'
+
+/** The engines besides Chromium that run every case with the polyfill (issue 11). */
+export type OtherEngine = 'firefox' | 'webkit'
+
+/** What a case's test records for the summary reporter (scripts/summary-reporter.ts). */
+export interface EngineMeta {
+  engine: string
+  /** The outcome equals native Chromium's (`expected`). */
+  agrees: boolean
+  polyfillOnly: boolean
+  /** A documented engine limit (docs/conformance.md, "Engines"). */
+  limit: boolean
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformance?: EngineMeta
+  }
+}
 
 /** What every case body gets in the page. */
 export interface Helpers {
@@ -49,6 +70,12 @@ export interface Case {
   polyfillOnly?: string
   /** Called with the outcome in Node, e.g. to print counts. */
   report?: (outcome: unknown) => void
+  /**
+   * Where an engine cannot do what native Chromium does: the outcome it has instead, and why. Each
+   * is listed in docs/conformance.md ("Engines"); the test checks the engine still does exactly
+   * this, and the case does not count as agreeing with native there.
+   */
+  engines?: Partial<Record<OtherEngine, { expected: unknown; reason: string }>>
 }
 
 function installHelpers(origins: { origin: string; otherOrigin: string; thirdOrigin: string }) {
@@ -110,8 +137,62 @@ declare global {
   var ToolCancelEvent: ToolEventClass
 }
 
-/** Runs `cases` in both modes; every case must produce `expected` in both. */
+const agrees = (outcome: unknown, expected: unknown) => {
+  try {
+    expect(outcome).toEqual(expected)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Runs `cases` against native Chromium and the polyfill in Chromium (each must produce `expected`),
+ * then with the polyfill in every other engine selected (`WEBMCP_ENGINES`, see global-setup.ts).
+ */
 export function differential(title: string, cases: Case[]) {
+  const engines = inject('engines')
+  if (engines.includes('chromium')) chromiumModes(title, cases)
+  for (const engine of engines) if (engine !== 'chromium') otherEngine(engine as OtherEngine, title, cases)
+}
+
+function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
+  describe(`${title} [${engine}]`, () => {
+    let browser: EngineBrowser
+    const origin = inject('origin')
+    const origins = {
+      origin,
+      otherOrigin: inject('otherOrigin'),
+      thirdOrigin: origin.replace('localhost', '[::1]'),
+    }
+    beforeAll(async () => {
+      browser = await connect(inject('engineEndpoints')[engine]!)
+    })
+    afterAll(() => browser?.close())
+
+    for (const c of cases) {
+      it(c.name, async ({ task }) => {
+        const limit = c.engines?.[engine]
+        // Recorded before the run, so that a case that throws counts as disagreeing.
+        const meta: EngineMeta = { engine, agrees: false, polyfillOnly: !!c.polyfillOnly, limit: !!limit }
+        task.meta.conformance = meta
+        const page = await browser.newPage()
+        try {
+          await page.goto(new URL((c.path ?? '/').replace('PORT', new URL(origin).port), origin).href)
+          await page.evaluate(installHelpers, origins)
+          const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
+          meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
+          c.report?.(outcome)
+          expect(outcome).toEqual(limit ? limit.expected : c.expected)
+        } finally {
+          await page.close()
+        }
+      })
+    }
+  })
+}
+
+function chromiumModes(title: string, cases: Case[]) {
   for (const mode of ['native', 'polyfill'] as const) {
     if (mode === 'native' && cases.every((c) => c.polyfillOnly)) continue
     describe(`${title} [${mode}]`, () => {
@@ -130,12 +211,15 @@ export function differential(title: string, cases: Case[]) {
 
       for (const c of cases) {
         if (c.polyfillOnly && mode === 'native') continue
-        it(c.name, async () => {
+        it(c.name, async ({ task }) => {
+          const meta: EngineMeta = { engine: 'chromium', agrees: false, polyfillOnly: !!c.polyfillOnly, limit: false }
+          if (mode === 'polyfill') task.meta.conformance = meta
           const page = await context.newPage()
           try {
             await page.goto(new URL((c.path ?? '/').replace('PORT', new URL(origins.origin).port), origins.origin).href)
             await page.evaluate(installHelpers, origins)
             const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
+            meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
             c.report?.(outcome)
             expect(outcome).toEqual(c.expected)
           } finally {

@@ -1,0 +1,643 @@
+// One way to drive every browser engine the project tests in, for the browser suites and the
+// benchmarks (issue 11). Plain ESM, like browser.mjs.
+//
+//   const browser = await launch('firefox')      // 'chromium-native' | 'chromium' | 'firefox' | 'webkit'
+//   const page = await browser.newPage()
+//   await page.goto(`${server.origin}/`)
+//   await page.evaluate((n) => n + 1, 41)         // 42; or page.evaluate('1 + 1')
+//   await page.close(); await browser.close()
+//
+// Chromium: Debian's chromium through playwright-core (`chromium-native` has the WebMCP flag on).
+// Firefox: Debian's firefox-esr through puppeteer-core (WebDriver BiDi, headless).
+// WebKit: WebKitGTK's MiniBrowser through WebKitWebDriver (WebDriver classic) on an Xvfb display of
+// its own (started here when DISPLAY is unset).
+//
+// `evaluate` behaves the same in every engine, and like playwright's `page.evaluate`: a function is
+// called with `arg` (which must survive JSON); a string is evaluated, and called when it evaluates to a
+// function; a promise is awaited; the value comes back through one serialiser (undefined, NaN, ±Infinity,
+// -0, BigInt, Date, URL, RegExp, Error, cycles; windows and nodes as 'ref: <Window>' …; functions and
+// symbols as undefined), so a value compares equal whichever engine produced it.
+//
+// A launched browser lives in one process. `serve(browser)` shares it with others (vitest workers)
+// over a small HTTP endpoint on loopback; `connect(endpoint)` there gives the same interface.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { chromium } from 'playwright-core'
+import { CHROMIUM, chromiumOptions } from './browser.mjs'
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
+export const WEBKIT_BROWSER =
+  process.env.WEBKIT_BROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+
+/** The engines `WEBMCP_ENGINES` may name. `chromium` stands for the native/polyfill Chromium pair. */
+export const ENGINES = ['chromium', 'firefox', 'webkit']
+
+/** What each engine needs on disk, and how to get it (Debian packages). */
+const REQUIREMENTS = {
+  chromium: { files: [CHROMIUM], install: 'apt-get install -y chromium' },
+  firefox: { files: [FIREFOX], install: 'apt-get install -y firefox-esr' },
+  webkit: {
+    files: [WEBKIT_DRIVER, WEBKIT_BROWSER],
+    install: 'apt-get install -y webkit2gtk-driver xvfb',
+  },
+}
+
+const base = (engine) => (engine === 'chromium-native' ? 'chromium' : engine)
+
+/** Whether `engine` (`chromium-native`, `chromium`, `firefox`, `webkit`) is installed here. */
+export function available(engine) {
+  const needs = REQUIREMENTS[base(engine)]
+  if (!needs) throw new Error(`Unknown engine "${engine}" (have: ${ENGINES.join(', ')}).`)
+  const xvfb = base(engine) !== 'webkit' || process.env.DISPLAY || existsSync('/usr/bin/Xvfb')
+  return needs.files.every((file) => existsSync(file)) && !!xvfb
+}
+
+/**
+ * The engines to run, from `WEBMCP_ENGINES` (comma-separated, e.g. `chromium,firefox,webkit`).
+ * Unset: every engine installed here. Named but missing: an error that says how to install it.
+ */
+export function selectEngines(value = process.env.WEBMCP_ENGINES) {
+  if (!value?.trim()) return ENGINES.filter((engine) => available(engine))
+  const engines = value
+    .split(',')
+    .map((engine) => engine.trim())
+    .filter(Boolean)
+  for (const engine of engines) {
+    if (!ENGINES.includes(engine)) {
+      throw new Error(`WEBMCP_ENGINES: unknown engine "${engine}" (have: ${ENGINES.join(', ')}).`)
+    }
+    if (!available(engine)) {
+      throw new Error(
+        `WEBMCP_ENGINES names ${engine}, which is not installed: run \`${REQUIREMENTS[engine].install}\`.`,
+      )
+    }
+  }
+  return engines
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values out of the page: one serialiser for every engine (playwright's rules, see the header).
+
+/** Runs in the page (sent as source text): `value` as JSON text that `decode` reads back. */
+function encodeInPage(value) {
+  const visited = new Map()
+  let lastId = 0
+  const inner = (v) => {
+    if (typeof v === 'symbol' || v === undefined) return { v: 'undefined' }
+    if (v === null) return { v: 'null' }
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) return { v: 'NaN' }
+      if (v === Infinity) return { v: 'Infinity' }
+      if (v === -Infinity) return { v: '-Infinity' }
+      if (Object.is(v, -0)) return { v: '-0' }
+      return v
+    }
+    if (typeof v === 'boolean' || typeof v === 'string') return v
+    if (typeof v === 'bigint') return { bi: v.toString() }
+    if (typeof v !== 'object') return undefined
+    const tag = Object.prototype.toString.call(v)
+    if (v instanceof Error || tag === '[object Error]') {
+      return { e: { n: v.name, m: v.message, s: String(v.stack) } }
+    }
+    if (tag === '[object Date]') return { d: v.toJSON() }
+    if (tag === '[object URL]') return { u: v.toJSON() }
+    if (tag === '[object RegExp]') return { r: { p: v.source, f: v.flags } }
+    const seen = visited.get(v)
+    if (seen) return { ref: seen }
+    const id = ++lastId
+    visited.set(v, id)
+    if (Array.isArray(v)) return { a: Array.from(v, (item) => outer(item)), id }
+    const o = []
+    for (const k of Object.keys(v)) {
+      let item
+      try {
+        item = v[k]
+      } catch {
+        continue
+      }
+      o.push({
+        k,
+        v: k === 'toJSON' && typeof item === 'function' ? { o: [], id: 0 } : outer(item),
+      })
+    }
+    if (!o.length && typeof v.toJSON === 'function') {
+      try {
+        return inner(v.toJSON())
+      } catch {
+        // as an empty object
+      }
+    }
+    return { o, id }
+  }
+  const outer = (v) => {
+    if (v && typeof v === 'object') {
+      if (typeof Window === 'function' && v instanceof Window) return 'ref: <Window>'
+      if (typeof Document === 'function' && v instanceof Document) return 'ref: <Document>'
+      if (typeof Node === 'function' && v instanceof Node) return 'ref: <Node>'
+    }
+    return inner(v)
+  }
+  try {
+    return JSON.stringify(value === undefined ? null : { value: outer(value) })
+  } catch {
+    return 'null'
+  }
+}
+
+/** Reads back what `encodeInPage` wrote. */
+export function decode(text) {
+  const outer = JSON.parse(text)
+  if (outer === null) return undefined
+  const refs = new Map()
+  const parse = (value) => {
+    if (value === undefined || value === null || typeof value !== 'object') return value
+    if ('ref' in value) return refs.get(value.ref)
+    if ('v' in value) {
+      const special = { null: null, NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }
+      return value.v in special ? special[value.v] : undefined
+    }
+    if ('d' in value) return new Date(value.d)
+    if ('u' in value) return new URL(value.u)
+    if ('bi' in value) return BigInt(value.bi)
+    if ('r' in value) return new RegExp(value.r.p, value.r.f)
+    if ('e' in value) {
+      const error = new Error(value.e.m)
+      error.name = value.e.n
+      error.stack = value.e.s
+      return error
+    }
+    if ('a' in value) {
+      const out = []
+      refs.set(value.id, out)
+      for (const item of value.a) out.push(parse(item))
+      return out
+    }
+    if ('o' in value) {
+      const out = {}
+      refs.set(value.id, out)
+      for (const { k, v } of value.o) if (k !== '__proto__') out[k] = parse(v)
+      return out
+    }
+    return undefined
+  }
+  return parse(outer.value)
+}
+
+/**
+ * The source of an expression that runs `expression` (or calls function `fn` with `arg`) in the
+ * page and resolves with `{ ok: encoded }` or `{ error: message }`.
+ */
+function script(expressionOrFn, arg) {
+  const call =
+    typeof expressionOrFn === 'function'
+      ? `(${expressionOrFn})(${arg === undefined ? '' : JSON.stringify(arg)})`
+      : `((value) => typeof value === 'function' ? value() : value)(${expressionOrFn}\n)`
+  return `(async () => {
+    try {
+      return { ok: (${encodeInPage})(await (${call})) }
+    } catch (error) {
+      return { error: String(error && error.stack ? error.message + '\\n' + error.stack : error) }
+    }
+  })()`
+}
+
+function unwrap(outcome) {
+  if (outcome && typeof outcome.ok === 'string') return decode(outcome.ok)
+  throw new Error(`evaluate: ${outcome?.error ?? 'no result'}`)
+}
+
+/**
+ * @typedef {object} Page
+ * @property {(url: string) => Promise<void>} goto Navigates and waits for the `load` event.
+ * @property {(expressionOrFn: string | Function, arg?: unknown) => Promise<any>} evaluate
+ * @property {() => Promise<void>} close
+ *
+ * @typedef {object} Browser
+ * @property {string} engine
+ * @property {string} version e.g. `Firefox 153.8.0`
+ * @property {() => Promise<Page>} newPage
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * A `Browser` from a driver whose pages run one script source and return what it resolves to.
+ * With `reuse`, a closed page's tab goes back to a pool at `about:blank` and serves the next
+ * `newPage()`: a new tab costs about 0.6 s in Firefox and WebKitGTK here, a navigation 0.2 s.
+ */
+function browserOf(engine, version, { newPage, close, reuse = false }) {
+  const idle = []
+  return {
+    engine,
+    version,
+    async newPage() {
+      const page = idle.pop() ?? (await newPage())
+      let closed = false
+      return {
+        goto: (url) => page.goto(url),
+        evaluate: async (expressionOrFn, arg) =>
+          unwrap(await page.run(script(expressionOrFn, arg))),
+        /** @internal The raw outcome, for `serve`. */
+        run: (source) => page.run(source),
+        async close() {
+          if (closed) return
+          closed = true
+          if (reuse) {
+            try {
+              await page.goto('about:blank')
+              idle.push(page)
+              return
+            } catch {
+              // Not reusable: closed below.
+            }
+          }
+          await page.close()
+        },
+      }
+    },
+    close,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engines.
+
+async function launchChromium(native) {
+  const browser = await chromium.launch(chromiumOptions(native))
+  const context = await browser.newContext()
+  return browserOf(native ? 'chromium-native' : 'chromium', `Chromium ${browser.version()}`, {
+    async newPage() {
+      const page = await context.newPage()
+      return {
+        goto: async (url) => void (await page.goto(url)),
+        run: (source) => page.evaluate(source),
+        close: () => page.close(),
+      }
+    },
+    close: () => browser.close(),
+  })
+}
+
+/** Firefox preferences: nothing reaches for the network at start (there is none here). */
+const FIREFOX_PREFS = {
+  'app.normandy.enabled': false,
+  'app.update.auto': false,
+  'browser.region.network.url': '',
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'messaging-system.rsexperimentloader.enabled': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+  'services.settings.server': 'data:,',
+  // As Chromium's --host-resolver-rules (browser.mjs): an origin that is not potentially trustworthy.
+  'network.dns.localDomains': 'insecure.test',
+}
+
+async function launchFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core')
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: FIREFOX_PREFS,
+  })
+  const version = (await browser.version()).replace(/^firefox\//, 'Firefox ')
+  return browserOf('firefox', version, {
+    async newPage() {
+      const page = await browser.newPage()
+      return {
+        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+        run: (source) => page.evaluate(source),
+        close: () => page.close(),
+      }
+    },
+    close: () => browser.close(),
+    reuse: true,
+  })
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Starts Xvfb on a free display; resolves with the display name and the process. */
+function startXvfb() {
+  const xvfb = spawn(
+    'Xvfb',
+    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    },
+  )
+  return new Promise((resolve, reject) => {
+    let out = ''
+    xvfb.once('error', reject)
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code})`)))
+    xvfb.stdio[3].on('data', (chunk) => {
+      out += chunk
+      if (out.includes('\n')) resolve({ display: `:${out.trim()}`, process: xvfb })
+    })
+  })
+}
+
+/** The WebDriver classic commands this file needs, one at a time (classic has one current window). */
+function webDriver(url) {
+  let queue = Promise.resolve()
+  const send = async (method, path, body) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = await response.json()
+    if (!response.ok)
+      throw new Error(`WebDriver ${path}: ${json.value?.message ?? response.status}`)
+    return json.value
+  }
+  return {
+    send,
+    /** Runs `steps` with no other command in between. */
+    exclusive(steps) {
+      const run = queue.then(steps)
+      queue = run.catch(() => {})
+      return run
+    },
+  }
+}
+
+/** The hosts that resolve to loopback as they do in Chromium (browser.mjs) and Firefox (prefs). */
+const LOOPBACK_ALIASES = ['insecure.test']
+
+/**
+ * WebKitGTK cannot map host names; it can use a proxy. This one forwards plain-HTTP requests for
+ * `LOOPBACK_ALIASES` to 127.0.0.1 on the same port, and refuses everything else.
+ */
+async function aliasProxy() {
+  const { request: forward } = await import('node:http')
+  const server = createServer((request, response) => {
+    let url
+    try {
+      url = new URL(request.url)
+    } catch {
+      url = undefined
+    }
+    if (!url || url.protocol !== 'http:' || !LOOPBACK_ALIASES.includes(url.hostname)) {
+      response.writeHead(502)
+      return response.end()
+    }
+    const upstream = forward(
+      {
+        host: '127.0.0.1',
+        port: url.port || 80,
+        method: request.method,
+        path: url.pathname + url.search,
+        headers: request.headers,
+      },
+      (reply) => {
+        response.writeHead(reply.statusCode ?? 502, reply.headers)
+        reply.pipe(response)
+      },
+    )
+    upstream.on('error', () => {
+      response.writeHead(502)
+      response.end()
+    })
+    request.pipe(upstream)
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
+}
+
+async function launchWebKit() {
+  const started = []
+  // If this process ends without close(), its driver and display go with it.
+  const orphans = () => started.forEach((child) => child.exitCode === null && child.kill())
+  process.once('exit', orphans)
+  let proxy
+  const stop = async () => {
+    process.off('exit', orphans)
+    for (const child of started) if (child.exitCode === null) child.kill()
+    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve()))
+  }
+  try {
+    proxy = await aliasProxy()
+    let display = process.env.DISPLAY
+    if (!display) {
+      const xvfb = await startXvfb()
+      started.push(xvfb.process)
+      display = xvfb.display
+    }
+    const port = await freePort()
+    const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+      stdio: 'ignore',
+      env: { ...process.env, DISPLAY: display },
+    })
+    started.push(driver)
+    const wd = webDriver(`http://127.0.0.1:${port}`)
+    let session
+    for (let attempt = 0; !session; attempt++) {
+      try {
+        session = await wd.send('POST', '/session', {
+          capabilities: {
+            alwaysMatch: {
+              'webkitgtk:browserOptions': {
+                binary: WEBKIT_BROWSER,
+                args: [
+                  '--automation',
+                  `--proxy=http://127.0.0.1:${proxy.address().port}`,
+                  // One host per flag.
+                  ...['localhost', '127.0.0.1', '::1'].map((host) => `--ignore-host=${host}`),
+                ],
+              },
+            },
+          },
+        })
+      } catch (error) {
+        // The driver is still starting (connection refused).
+        if (attempt > 50 || !/fetch failed/.test(String(error))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+    const base = `/session/${session.sessionId}`
+    await wd.send('POST', `${base}/timeouts`, { script: 120_000, pageLoad: 60_000 })
+    // The first window stays open (closing the last window would end the session), and is the
+    // current window between commands: WebDriver's New Window needs an open current window.
+    const home = await wd.send('GET', `${base}/window`)
+    const select = (handle) => wd.send('POST', `${base}/window`, { handle })
+    const { browserName, browserVersion } = session.capabilities
+    const name = browserName === 'MiniBrowser' ? 'WebKitGTK' : browserName
+    return browserOf('webkit', `${name} ${browserVersion}`, {
+      async newPage() {
+        const { handle } = await wd.exclusive(() =>
+          wd.send('POST', `${base}/window/new`, { type: 'window' }),
+        )
+        const on = (steps) =>
+          wd.exclusive(async () => {
+            await select(handle)
+            try {
+              return await steps()
+            } finally {
+              await select(home)
+            }
+          })
+        return {
+          goto: (url) => on(() => wd.send('POST', `${base}/url`, { url })).then(() => {}),
+          run: (source) =>
+            on(() =>
+              wd.send('POST', `${base}/execute/async`, {
+                script: `const done = arguments[arguments.length - 1]; (${source}).then(done)`,
+                args: [],
+              }),
+            ),
+          close: () => on(() => wd.send('DELETE', `${base}/window`)).then(() => {}),
+        }
+      },
+      async close() {
+        await wd.send('DELETE', base).catch(() => {})
+        await stop()
+      },
+      reuse: true,
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/**
+ * Launches `engine`: `chromium-native` (Chromium with native WebMCP), `chromium` (without: the
+ * polyfill's Chromium), `firefox` or `webkit`.
+ * @returns {Promise<Browser>}
+ */
+export async function launch(engine) {
+  if (!available(engine)) {
+    throw new Error(`${engine} is not installed: run \`${REQUIREMENTS[base(engine)].install}\`.`)
+  }
+  if (engine === 'chromium-native' || engine === 'chromium')
+    return launchChromium(engine !== 'chromium')
+  if (engine === 'firefox') return launchFirefox()
+  return launchWebKit()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sharing one launched browser with other processes.
+
+/**
+ * Serves `browser` to other processes on a loopback port; returns the endpoint for `connect`.
+ * @param {Browser} browser
+ */
+export async function serve(browser) {
+  const pages = new Map()
+  let next = 0
+  const ops = {
+    info: () => ({ engine: browser.engine, version: browser.version }),
+    newPage: async () => {
+      const id = ++next
+      pages.set(id, await browser.newPage())
+      return id
+    },
+    goto: ({ page, url }) => pages.get(page).goto(url),
+    run: ({ page, source }) => pages.get(page).run(source),
+    close: async ({ page }) => {
+      const p = pages.get(page)
+      pages.delete(page)
+      await p?.close()
+    },
+  }
+  const server = createServer(async (request, response) => {
+    let body = ''
+    for await (const chunk of request) body += chunk
+    let reply
+    try {
+      const message = JSON.parse(body)
+      if (!ops[message.op]) throw new Error(`unknown op ${message.op}`)
+      if (message.page !== undefined && !pages.has(message.page)) throw new Error('no such page')
+      reply = { ok: (await ops[message.op](message)) ?? null }
+    } catch (error) {
+      reply = { error: String(error?.message ?? error) }
+    }
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(reply))
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    endpoint: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+/**
+ * A `Browser` served by `serve` in another process. Its `close()` closes only this connection's
+ * pages; the browser belongs to the process that launched it.
+ * @returns {Promise<Browser>}
+ */
+export async function connect(endpoint) {
+  const call = async (message) => {
+    const response = await fetch(endpoint, { method: 'POST', body: JSON.stringify(message) })
+    const reply = await response.json()
+    if ('error' in reply) throw new Error(reply.error)
+    return reply.ok
+  }
+  const { engine, version } = await call({ op: 'info' })
+  const open = new Set()
+  return {
+    engine,
+    version,
+    async newPage() {
+      const page = await call({ op: 'newPage' })
+      open.add(page)
+      return {
+        goto: async (url) => void (await call({ op: 'goto', page, url })),
+        evaluate: async (expressionOrFn, arg) =>
+          unwrap(await call({ op: 'run', page, source: script(expressionOrFn, arg) })),
+        close: async () => {
+          if (open.delete(page)) await call({ op: 'close', page })
+        },
+      }
+    },
+    async close() {
+      await Promise.all([...open].map((page) => call({ op: 'close', page }).catch(() => {})))
+      open.clear()
+    },
+  }
+}
+
+/**
+ * For a browser suite's vitest globalSetup: launches every engine `WEBMCP_ENGINES` selects, one
+ * after another (`chromium` gives two: `chromium-native` with the WebMCP flag and `chromium`
+ * without), and serves each for `connect`. `endpoints` maps each engine's name to its endpoint.
+ * @param {string[]} [engines] Default: `selectEngines()`.
+ * @returns {Promise<{ endpoints: Record<string, string>, versions: Record<string, string>, close(): Promise<void> }>}
+ */
+export async function launchEngines(engines = selectEngines()) {
+  const names = engines.flatMap((engine) =>
+    engine === 'chromium' ? ['chromium-native', 'chromium'] : [engine],
+  )
+  const open = []
+  const endpoints = {}
+  const versions = {}
+  const close = async () => {
+    for (const item of open.reverse()) await item.close().catch(() => {})
+  }
+  try {
+    for (const name of names) {
+      const browser = await launch(name)
+      open.push(browser)
+      const served = await serve(browser)
+      open.push(served)
+      endpoints[name] = served.endpoint
+      versions[name] = browser.version
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { endpoints, versions, close }
+}
