@@ -16,7 +16,7 @@ type Schema = Record<string, unknown>
 // Chromium's StripWhiteSpace: ASCII whitespace and the characters of bidi class WS (not U+00A0).
 const SPACE = '[\\t-\\r \\u1680\\u2000-\\u200a\\u2028\\u205f\\u3000]+'
 const TRIM = new RegExp(`^${SPACE}|${SPACE}$`, 'g')
-export const trim = (text: string): string => text.replace(TRIM, '')
+const trim = (text: string): string => text.replace(TRIM, '')
 
 // A valid floating-point number: Chromium ignores "+5", " 5" and "5." in min, max, step and value.
 const NUMBER = /^-?(\d+|\d*\.\d+)(e[+-]?\d+)?$/i
@@ -71,7 +71,7 @@ export function typeOf(el: Element): string {
 }
 
 /** Whether a listed element takes part in the schema (named or not). */
-export function participates(el: Element): el is Control {
+function participates(el: Element): el is Control {
   const { readOnly, localName } = el as HTMLInputElement
   const type = typeOf(el)
   return (

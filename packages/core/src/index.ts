@@ -33,3 +33,4 @@ export type {
   StandardSchemaV1,
   ToolInputSchema,
 } from './infer'
+export { FORM_ACTIVE, SUBMIT_ACTIVE } from './form-fill'
