@@ -1,0 +1,10 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  dts: { tsconfig: 'tsconfig.build.json' },
+  sourcemap: true,
+})
