@@ -1,5 +1,5 @@
 import { ToolRegistration } from '@webmcp-kit/core'
-import { computed, shallowRef, toValue, watch } from 'vue'
+import { shallowRef, toRef, toValue, watch } from 'vue'
 import { resolveContext, subscribeWhileAlive } from './plugin'
 import type {
   ToolInputSchema,
@@ -10,7 +10,7 @@ import type {
   ToolStatus,
   WebMCPTool,
 } from '@webmcp-kit/core'
-import type { ComputedRef, MaybeRefOrGetter } from 'vue'
+import type { MaybeRefOrGetter, Ref } from 'vue'
 
 /**
  * Options of {@link useWebMCPTool}. `enabled` and `exposedTo` may be refs or getters.
@@ -42,17 +42,17 @@ export interface UseWebMCPToolOptions {
  */
 export interface UseWebMCPToolReturn<Schema extends ToolInputSchema | undefined, Result> {
   /** `'registered'` while agents can call the tool; see `ToolStatus` for the others. */
-  status: ComputedRef<ToolStatus>
+  status: Readonly<Ref<ToolStatus>>
   /** The last failure: of the registration (then `status` is `'error'`) or of an execution. */
-  error: ComputedRef<unknown>
+  error: Readonly<Ref<unknown>>
   /** Whether an execution, by an agent or through `execute`, is running. */
-  isExecuting: ComputedRef<boolean>
+  isExecuting: Readonly<Ref<boolean>>
   /** How many executions are running (they may overlap). */
-  executingCount: ComputedRef<number>
+  executingCount: Readonly<Ref<number>>
   /** What the last successful execution returned. */
-  lastResult: ComputedRef<ToolResult<Schema, Result> | undefined>
+  lastResult: Readonly<Ref<ToolResult<Schema, Result> | undefined>>
   /** How many executions have finished, successfully or not. */
-  executionCount: ComputedRef<number>
+  executionCount: Readonly<Ref<number>>
   /**
    * Runs the tool here as an agent's call would (input validation included) and tracks it in the
    * state. Rejects when the tool's `execute` throws.
@@ -111,11 +111,12 @@ export function useWebMCPTool<
     snapshot.value = registration.getSnapshot()
   }
   subscribeWhileAlive(() => registration.subscribe(update), update)
-  const state = {} as Record<string, ComputedRef<unknown>>
+  const state = {} as Record<string, Readonly<Ref<unknown>>>
   let key: keyof ToolSnapshot
   for (key in snapshot.value) {
     const field = key
-    state[field] = computed(() => snapshot.value[field])
+    // Getter refs, not computeds: they stay current after the scope stops (Vue 3.3 freezes computeds).
+    state[field] = toRef(() => snapshot.value[field])
   }
   return {
     ...(state as unknown as Omit<UseWebMCPToolReturn<Schema, Result>, 'execute'>),

@@ -16,7 +16,7 @@ import type {
   UseWebMCPToolReturn,
   WebMCPContext,
 } from '../src/index'
-import type { ComputedRef, InjectionKey, Ref } from 'vue'
+import type { InjectionKey, Ref } from 'vue'
 
 const schema = {
   type: 'object',
@@ -44,7 +44,7 @@ describe('useWebMCPTool', () => {
     })
     expectTypeOf(execute).parameter(0).toEqualTypeOf<Input>()
     expectTypeOf(execute).returns.resolves.toEqualTypeOf<{ id: number }>()
-    expectTypeOf(lastResult).toEqualTypeOf<ComputedRef<{ id: number } | undefined>>()
+    expectTypeOf(lastResult).toEqualTypeOf<Readonly<Ref<{ id: number } | undefined>>>()
   })
 
   it('infers through a getter', () => {

@@ -490,13 +490,24 @@ describe('execution state', () => {
   })
 
   it('returns read-only refs', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const exposed: Exposed = {}
     mount(toolComponent(echo(), undefined, exposed))
     await settle()
-    ;(exposed.current!.status as { value: string }).value = 'idle'
+    for (const key of ['status', 'error', 'isExecuting', 'lastResult', 'executionCount'] as const) {
+      expect(() => {
+        ;(exposed.current![key] as { value: unknown }).value = 'changed'
+      }).toThrow(TypeError)
+    }
     expect(exposed.current!.status.value).toBe('registered')
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('readonly'))
+  })
+
+  it('its refs stay current after the effect scope stops', async () => {
+    const scope = effectScope()
+    const state = scope.run(() => useWebMCPTool(echo('stopped')))!
+    await settle()
+    expect(state.status.value).toBe('registered')
+    scope.stop()
+    expect(state.status.value).toBe('idle')
   })
 })
 
