@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'packages/*/vitest.*.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/*/vitest.*.config.ts',
+      'apps/*/vitest.e2e.config.ts',
+    ],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 })

@@ -1,29 +1,25 @@
 #!/usr/bin/env node
-// Serves the demo on a fixed localhost port (a secure context, so WebMCP is available): the
-// playground page plus the built polyfill. Works with native Chromium and with any browser.
-import { createReadStream, existsSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// `pnpm demo`: builds the demo apps and serves them, with the cross-origin widget, on fixed
+// localhost ports (secure contexts, so WebMCP is available), plus a landing page linking them.
+// Works with native Chromium (--enable-experimental-web-platform-features) and any browser.
+import { APPS, buildApp, serveApp, serveLanding } from './demo-server.mjs'
+import { buildPolyfill } from './browser.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const port = Number(process.env.PORT ?? 5170)
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' }
-const files = {
-  '/webmcp.iife.js': join(root, 'packages/core/dist/webmcp.iife.js'),
+const base = Number(process.env.PORT ?? 5170)
+const apps = APPS.map((app, i) => ({ ...app, port: base + 1 + i }))
+const polyfill = await buildPolyfill()
+for (const app of apps) {
+  console.log(`building the ${app.title} demo…`)
+  const dir = await buildApp(app)
+  await serveApp({ dir, port: app.port, polyfill })
 }
-
-createServer((request, response) => {
-  const { pathname } = new URL(request.url, 'http://localhost')
-  const file =
-    files[pathname] ?? join(root, 'apps/playground', normalize(pathname === '/' ? '/index.html' : pathname))
-  if (!file.startsWith(root) || !existsSync(file)) {
-    response.writeHead(404).end('not found')
-    return
-  }
-  response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-  createReadStream(file).pipe(response)
-}).listen(port, 'localhost', () => {
-  console.log(`\nwebmcp-kit demo: http://localhost:${port}/`)
-  console.log('Open it in any browser; in Chromium with --enable-experimental-web-platform-features it runs on native WebMCP.')
-})
+await serveLanding({ port: base, apps })
+console.log(`\nwebmcp-kit demo: http://localhost:${base}/`)
+for (const app of apps) {
+  console.log(
+    `  ${app.title.padEnd(8)} http://localhost:${app.port}/   (its widget: http://127.0.0.1:${app.port}/widget.html)`,
+  )
+}
+console.log(
+  '\nOpen them in any browser; in Chromium with --enable-experimental-web-platform-features they run on native WebMCP.',
+)

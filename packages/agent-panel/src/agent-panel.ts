@@ -187,9 +187,29 @@ export function mountAgentPanel(element: HTMLElement, options: AgentPanelOptions
     count.textContent = `(${tools.length} ${tools.length === 1 ? 'tool' : 'tools'})`
     empty.hidden = tools.length > 0
   }
-  const unsubscribe = observer.subscribe(render)
+  let unsubscribe = observer.subscribe(render)
+  // The polyfill fires no `toolchange` here when a frame that registered its tools early joins the
+  // frame tree later: list again when a frame loads (native needs none of this; it does no harm).
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const relist = () => {
+    unsubscribe()
+    unsubscribe = observer.subscribe(render)
+  }
+  const onLoad = (event: Event) => {
+    if (!(event.target instanceof HTMLIFrameElement)) return
+    for (const delay of [0, 250, 1000]) {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        relist()
+      }, delay)
+      timers.add(timer)
+    }
+  }
+  document.addEventListener('load', onLoad, true)
   render()
   return () => {
+    document.removeEventListener('load', onLoad, true)
+    for (const timer of timers) clearTimeout(timer)
     unsubscribe()
     for (const controller of controllers) controller.abort()
     root.remove()

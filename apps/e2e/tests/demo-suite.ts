@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url))
+
+const APP_TOOLS = [
+  'add_task',
+  'complete_task',
+  'delete_all_tasks',
+  'export_tasks',
+  'list_tasks',
+  'quick_add',
+]
+
+/**
+ * The same end-to-end suite for each demo app, in native WebMCP and in the polyfill: every tool is
+ * run from the agent panel, as a person playing the agent would, and the app's UI is checked.
+ */
+export function describeDemo(app: string, title: string) {
+  describe.each([
+    ['native', true],
+    ['polyfill', false],
+  ] as const)(`${title} demo, %s`, (mode, native) => {
+    let browser: Browser
+    let page: Page
+    const port = inject('appPorts')[app]
+    const origin = `http://localhost:${port}`
+    const widgetOrigin = `http://127.0.0.1:${port}`
+
+    beforeAll(async () => {
+      browser = await chromium.connect(inject(native ? 'nativeEndpoint' : 'polyfillEndpoint'))
+      const context = await browser.newContext({ viewport: { width: 1200, height: 860 } })
+      page = await context.newPage()
+      await page.goto(`${origin}/`)
+    })
+    afterAll(async () => {
+      await browser?.close()
+    })
+
+    const card = (name: string, from = origin): Locator =>
+      page.locator(`.wmk-tool[data-tool="${name}"][data-origin="${from}"]`)
+    const toolNames = () =>
+      page
+        .locator('.wmk-tool')
+        .evaluateAll((cards) =>
+          cards
+            .map(
+              (card) =>
+                `${(card as HTMLElement).dataset.origin} ${(card as HTMLElement).dataset.tool}`,
+            )
+            .sort(),
+        )
+    const run = async (name: string, fields: Record<string, string> = {}, from = origin) => {
+      const box = card(name, from)
+      for (const [field, value] of Object.entries(fields)) {
+        const control = box.locator(`[name="${field}"]`)
+        if ((await control.evaluate((el) => el.tagName)) === 'SELECT')
+          await control.selectOption(value)
+        else await control.fill(value)
+      }
+      await box.locator('.wmk-run').click()
+      const output = box.locator('output')
+      await expect.poll(() => output.getAttribute('data-state')).not.toBe('running')
+      return {
+        state: await output.getAttribute('data-state'),
+        error: await output.getAttribute('data-error'),
+        text: (await output.textContent()) ?? '',
+      }
+    }
+    const taskTexts = () => page.locator('.tasks li span').allTextContents()
+
+    it(`runs on ${mode === 'native' ? 'native WebMCP' : 'the polyfill'}, and lists the app's and the widget's tools`, async () => {
+      await expect.poll(() => page.locator('.wmk-engine').getAttribute('data-engine')).toBe(mode)
+      const expected = [
+        ...APP_TOOLS.map((name) => `${origin} ${name}`),
+        `${widgetOrigin} find_teammate`,
+      ].sort()
+      await expect.poll(toolNames, { timeout: 15_000 }).toEqual(expected)
+      await expect(
+        card('delete_all_tasks').locator('.wmk-hint').allTextContents(),
+      ).resolves.toEqual(['consequentialHint'])
+      await expect(card('list_tasks').locator('.wmk-hint').allTextContents()).resolves.toEqual([
+        'readOnlyHint',
+      ])
+    })
+
+    it('runs the read-only and state-changing tools, and the board shows the result', async () => {
+      const listed = await run('list_tasks')
+      expect(listed.state).toBe('ok')
+      expect(JSON.parse(listed.text)).toEqual([
+        { id: 1, text: 'Try WebMCP', priority: 'high', tags: ['demo'], done: false },
+      ])
+      const added = await run('add_task', {
+        text: 'Write the e2e tests',
+        priority: 'low',
+        tags: 'qa\nci',
+      })
+      expect(added.state).toBe('ok')
+      expect(JSON.parse(added.text)).toMatchObject({
+        text: 'Write the e2e tests',
+        priority: 'low',
+        tags: ['qa', 'ci'],
+      })
+      await expect.poll(taskTexts).toEqual(['Try WebMCP', 'Write the e2e tests'])
+      const done = await run('complete_task', { id: '1' })
+      expect(done.state).toBe('ok')
+      await expect
+        .poll(() => page.locator('.tasks li[data-task="1"]').getAttribute('class'))
+        .toContain('done')
+      const missing = await run('complete_task', { id: '99' })
+      expect(missing.state).toBe('error')
+      // A throwing execute reaches the agent as UnknownError, natively and in the polyfill.
+      expect(missing.error).toBe('UnknownError')
+    })
+
+    it('fills and submits the declarative quick-add form', async () => {
+      const result = await run('quick_add', { text: 'Added through the form', priority: 'high' })
+      expect(result.state).toBe('ok')
+      expect(result.text).toContain('Added through the form')
+      await expect.poll(taskTexts).toContain('Added through the form')
+      if (!native) {
+        await page.evaluate(() => {
+          scrollTo(0, 0)
+          document.querySelector('aside')?.scrollTo(0, 0)
+        })
+        await page.screenshot({ path: `${SCREENSHOTS}${app}-demo.png` })
+      }
+    })
+
+    it('cancels the long-running export, and runs it to the end', async () => {
+      const box = card('export_tasks')
+      await box.locator('[name=seconds]').fill('30')
+      await box.locator('.wmk-run').click()
+      await expect.poll(() => page.locator('.status').textContent()).toBe('Exporting…')
+      await box.locator('.wmk-cancel').click()
+      const output = box.locator('output')
+      await expect.poll(() => output.getAttribute('data-state')).toBe('error')
+      expect(await output.getAttribute('data-error')).toBe('AbortError')
+      await expect.poll(() => page.locator('.status').textContent()).toBe('Export cancelled.')
+      const exported = await run('export_tasks', { seconds: '0.1' })
+      expect(exported.state).toBe('ok')
+      expect(exported.text).toContain('Write the e2e tests')
+    })
+
+    it('offers set_theme only while Settings is open', async () => {
+      expect(await card('set_theme').count()).toBe(0)
+      await page.locator('nav a[href="#/settings"]').click()
+      await expect.poll(() => card('set_theme').count()).toBe(1)
+      const themed = await run('set_theme', { theme: 'dark' })
+      expect(themed.state).toBe('ok')
+      await expect.poll(() => page.locator('main.app').getAttribute('class')).toContain('dark')
+      await page.locator('nav a[href="#/"]').click()
+      await expect.poll(() => card('set_theme').count()).toBe(0)
+    })
+
+    it('runs the cross-origin widget’s tool', async () => {
+      const found = await run('find_teammate', { name: 'Ada' }, widgetOrigin)
+      expect(found.state).toBe('ok')
+      expect(JSON.parse(found.text)).toMatchObject({ email: 'ada@example.com' })
+      const widget = page.frameLocator('iframe.widget')
+      await expect.poll(() => widget.locator('#last').textContent()).toBe('Looked up Ada Lovelace.')
+    })
+
+    it('asks before deleting every task', async () => {
+      page.once('dialog', (dialog) => void dialog.dismiss())
+      const declined = await run('delete_all_tasks')
+      expect(declined.state).toBe('error')
+      expect((await taskTexts()).length).toBeGreaterThan(0)
+      page.once('dialog', (dialog) => void dialog.accept())
+      const deleted = await run('delete_all_tasks')
+      expect(deleted.state).toBe('ok')
+      await expect.poll(taskTexts).toEqual([])
+    })
+  })
+}
+
+mkdirSync(SCREENSHOTS, { recursive: true })

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import type { TestProject } from 'vitest/node'
+// @ts-expect-error: plain ESM helper shared with the benchmarks
+import { buildPolyfill, chromiumOptions } from '../../../scripts/browser.mjs'
+// @ts-expect-error: plain ESM helper shared with `pnpm demo`
+import { APPS, buildApp, serveApp } from '../../../scripts/demo-server.mjs'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    nativeEndpoint: string
+    polyfillEndpoint: string
+    /** Per app name (`react`, `vue`, `angular`), the port its built app is served on. */
+    appPorts: Record<string, number>
+  }
+}
+
+interface App {
+  name: string
+  dir: string
+}
+
+/**
+ * Builds every demo app (vite build, into a temporary folder), serves each the way `pnpm demo`
+ * does, and launches the native/polyfill Chromium pair the test files connect to.
+ */
+export default async function setup(project: TestProject) {
+  const out = mkdtempSync(join(tmpdir(), 'webmcp-demo-'))
+  const closers: Array<() => Promise<unknown>> = [async () => rmSync(out, { recursive: true })]
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer()
+  }
+  try {
+    const polyfill: string = await buildPolyfill()
+    const ports: Record<string, number> = {}
+    for (const app of APPS as App[]) {
+      const dir = await buildApp(app, join(out, app.name))
+      const server = await serveApp({ dir, polyfill })
+      closers.push(() => server.close())
+      ports[app.name] = server.port
+    }
+    const [native, polyfillBrowser] = await Promise.all([
+      chromium.launchServer(chromiumOptions(true)),
+      chromium.launchServer(chromiumOptions(false)),
+    ])
+    closers.push(
+      () => native.close(),
+      () => polyfillBrowser.close(),
+    )
+    project.provide('nativeEndpoint', native.wsEndpoint())
+    project.provide('polyfillEndpoint', polyfillBrowser.wsEndpoint())
+    project.provide('appPorts', ports)
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return close
+}

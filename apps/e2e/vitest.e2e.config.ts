@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+import packageJson from './package.json' with { type: 'json' }
+
+export default defineConfig({
+  test: {
+    name: packageJson.name,
+    include: ['tests/*.test.ts'],
+    globalSetup: ['tests/global-setup.ts'],
+    environment: 'node',
+    // One app at a time: two cores, and each file drives both browsers.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+})
