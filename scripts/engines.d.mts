@@ -14,6 +14,12 @@ export interface Page {
    */
   evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>
   evaluate(expression: string): Promise<unknown>
+  /** Polls `evaluate(fn, arg)` until it returns something truthy (default: 30 s timeout, every 20 ms). */
+  waitForFunction<A, R>(
+    fn: ((arg: A) => R | Promise<R>) | string,
+    arg?: A,
+    options?: { timeout?: number; polling?: number },
+  ): Promise<R>
   close(): Promise<void>
 }
 

@@ -204,6 +204,17 @@ function script(expressionOrFn, arg) {
   })()`
 }
 
+/** Polls `evaluate(fn, arg)` until it is truthy, like playwright's `page.waitForFunction`. */
+async function waitFor(evaluate, fn, arg, { timeout = 30_000, polling = 20 } = {}) {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    const value = await evaluate(fn, arg)
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`waitForFunction: still falsy after ${timeout} ms`)
+    await new Promise((resolve) => setTimeout(resolve, polling))
+  }
+}
+
 function unwrap(outcome) {
   if (outcome && typeof outcome.ok === 'string') return decode(outcome.ok)
   throw new Error(`evaluate: ${outcome?.error ?? 'no result'}`)
@@ -213,6 +224,8 @@ function unwrap(outcome) {
  * @typedef {object} Page
  * @property {(url: string) => Promise<void>} goto Navigates and waits for the `load` event.
  * @property {(expressionOrFn: string | Function, arg?: unknown) => Promise<any>} evaluate
+ * @property {(fn: string | Function, arg?: unknown, options?: { timeout?: number, polling?: number }) => Promise<any>} waitForFunction
+ *   Polls `evaluate(fn, arg)` until it returns something truthy (default timeout 30 s).
  * @property {() => Promise<void>} close
  *
  * @typedef {object} Browser
@@ -235,10 +248,12 @@ function browserOf(engine, version, { newPage, close, reuse = false }) {
     async newPage() {
       const page = idle.pop() ?? (await newPage())
       let closed = false
+      const evaluate = async (expressionOrFn, arg) =>
+        unwrap(await page.run(script(expressionOrFn, arg)))
       return {
         goto: (url) => page.goto(url),
-        evaluate: async (expressionOrFn, arg) =>
-          unwrap(await page.run(script(expressionOrFn, arg))),
+        evaluate,
+        waitForFunction: (fn, arg, options) => waitFor(evaluate, fn, arg, options),
         /** @internal The raw outcome, for `serve`. */
         run: (source) => page.run(source),
         async close() {
@@ -593,10 +608,12 @@ export async function connect(endpoint) {
     async newPage() {
       const page = await call({ op: 'newPage' })
       open.add(page)
+      const evaluate = async (expressionOrFn, arg) =>
+        unwrap(await call({ op: 'run', page, source: script(expressionOrFn, arg) }))
       return {
         goto: async (url) => void (await call({ op: 'goto', page, url })),
-        evaluate: async (expressionOrFn, arg) =>
-          unwrap(await call({ op: 'run', page, source: script(expressionOrFn, arg) })),
+        evaluate,
+        waitForFunction: (fn, arg, options) => waitFor(evaluate, fn, arg, options),
         close: async () => {
           if (open.delete(page)) await call({ op: 'close', page })
         },
