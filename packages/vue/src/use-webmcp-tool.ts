@@ -98,12 +98,22 @@ export function useWebMCPTool<
     modelContext,
     onError,
   })
-  const registration = new ToolRegistration(toValue(tool), resolveOptions())
+  const checked = <T>(value: T): T => {
+    if (typeof value !== 'object' || !value) {
+      throw new Error(
+        `useWebMCPTool: the tool is ${value}; pass a tool object, or a ref or getter that returns ` +
+          'one. To offer a tool only some of the time, use the enabled option.',
+      )
+    }
+    return value
+  }
+  const registration = new ToolRegistration(checked(toValue(tool)), resolveOptions())
   const snapshot = shallowRef(registration.getSnapshot())
   // `deep`: a reactive() tool or schema edited in place must re-register too; the core diffs.
+  // A missing tool throws (Vue reports it) and the last one stays.
   watch(
     () => toValue(tool),
-    (next) => registration.setTool(next),
+    (next) => registration.setTool(checked(next)),
     { deep: true },
   )
   watch(resolveOptions, (next) => registration.setOptions(next), { deep: true })

@@ -23,7 +23,7 @@ import type {
   UseWebMCPToolReturn,
   WebMCPTool,
 } from '../src/index'
-import type { Component, MaybeRefOrGetter } from 'vue'
+import type { Component, MaybeRefOrGetter, Ref } from 'vue'
 
 const echo = (name = 'echo'): WebMCPTool<{ type: 'object' }, string> => ({
   name,
@@ -508,6 +508,38 @@ describe('execution state', () => {
     expect(state.status.value).toBe('registered')
     scope.stop()
     expect(state.status.value).toBe('idle')
+  })
+})
+
+describe('misuse', () => {
+  it('throws a plain Error that says what to do when the tool is missing', () => {
+    const scope = effectScope()
+    expect(() => scope.run(() => useWebMCPTool(undefined as unknown as WebMCPTool))).toThrow(
+      new Error(
+        'useWebMCPTool: the tool is undefined; pass a tool object, or a ref or getter that returns ' +
+          'one. To offer a tool only some of the time, use the enabled option.',
+      ),
+    )
+    expect(() => scope.run(() => useWebMCPTool(() => null as unknown as WebMCPTool))).toThrow(
+      /the tool is null; pass a tool object/,
+    )
+    scope.stop()
+  })
+
+  it('reports a tool that a ref later loses through Vue, and keeps the last one registered', async () => {
+    const tool = shallowRef<WebMCPTool | undefined>(echo('kept_on'))
+    const errorHandler = vi.fn()
+    mount(toolComponent(tool as Ref<WebMCPTool>), { global: { config: { errorHandler } } })
+    await settle()
+    tool.value = undefined
+    await settle()
+    expect(errorHandler).toHaveBeenCalledOnce()
+    expect(String(errorHandler.mock.calls[0]![0])).toMatch(/useWebMCPTool: the tool is undefined/)
+    expect(await names()).toEqual(['kept_on'])
+    expect(await modelContext().executeTool(await find('kept_on'), {})).toBe('kept_on')
+    tool.value = echo('back')
+    await settle()
+    expect(await names()).toEqual(['back'])
   })
 })
 
