@@ -68,8 +68,7 @@ differential('declarative: executing a form tool', [
         e.preventDefault()
         e.respondWith(Promise.resolve('done'))
       })
-      const result = d.run({ a: 'x' })
-      await d.sleep(30)
+      const { result } = await d.start({ a: 'x' })
       log.push(`waiting:${d.marked()}`)
       ;(f.elements.namedItem('a') as HTMLInputElement).focus()
       log.push(`focus moved:${d.marked()}`)
@@ -148,8 +147,9 @@ differential('declarative: executing a form tool', [
         ;(e.target as HTMLFormElement).submit()
       })
       out.push(await run('t'))
+      const activated = d.activated()
       const waiting = run('w')
-      await d.sleep(30)
+      await activated
       ;(document.getElementById('k') as HTMLFormElement).submit()
       out.push(await waiting, d.marked())
       return out
@@ -286,14 +286,11 @@ differential('declarative: executing a form tool', [
         e.preventDefault()
         e.respondWith((f.elements.namedItem('a') as HTMLInputElement).value)
       })
-      const first = d.run({ a: 'one' })
-      await d.sleep(30)
+      const { result: first } = await d.start({ a: 'one' })
       f.requestSubmit()
       out.push(await first)
-      void d.run({ a: 'two' })
-      await d.sleep(30)
-      const third = d.run({ a: 'three' })
-      await d.sleep(30)
+      await d.start({ a: 'two' })
+      const { result: third } = await d.start({ a: 'three' })
       f.requestSubmit()
       out.push(await third)
       return out
@@ -577,13 +574,14 @@ differential('declarative: filling', [
       const tools = await mc.getTools()
       const out = []
       for (const name of ['t', 'u', 'v']) {
+        const activated = d.activated()
         const result = d.settle(
           mc.executeTool(
             tools.find((t) => t.name === name)!,
             { a: 'x' },
           ),
         )
-        await d.sleep(30)
+        await activated
         out.push(`${name}:${document.activeElement?.id}:${d.marked()}`)
         for (const form of document.forms) form.reset()
         out.push(await result)
@@ -614,12 +612,11 @@ differential('declarative: cancelling', [
       )
       addEventListener('toolcancel', () => log.push('toolcancel at window'))
       const controller = new AbortController()
-      const result = d.run({ a: 'filled' }, controller.signal)
-      await d.sleep(30)
+      const { result } = await d.start({ a: 'filled' }, controller.signal)
       controller.abort()
       log.push(`aborted:${d.marked()}`)
       log.push(await result)
-      await d.sleep(30)
+      await d.sleep(100)
       const f = document.getElementById('f') as HTMLFormElement
       log.push(
         `${(f.elements.namedItem('a') as HTMLInputElement).value}:${document.activeElement?.id}:${d.marked()}`,
@@ -634,14 +631,13 @@ differential('declarative: cancelling', [
     run: async ({ mc }) => {
       const log: string[] = []
       mc.addEventListener('toolcancel', () => log.push('toolcancel'))
-      const result = d.run({ a: 'filled' })
-      await d.sleep(30)
+      const { result } = await d.start({ a: 'filled' })
       const f = document.getElementById('f') as HTMLFormElement
       log.push(d.marked())
       f.reset()
       log.push(`reset:${d.marked()}:${(f.elements.namedItem('a') as HTMLInputElement).value}`)
       log.push(await result)
-      await d.sleep(30)
+      await d.sleep(100)
       return log
     },
     expected: ['f|go', 'reset:|:', 'err:UnknownError'],
@@ -653,17 +649,15 @@ differential('declarative: cancelling', [
       const log: string[] = []
       mc.addEventListener('toolcancel', () => log.push('toolcancel'))
       const f = document.getElementById('f') as HTMLFormElement
-      const first = d.run({ a: 'one' })
-      await d.sleep(30)
+      const { result: first } = await d.start({ a: 'one' })
       f.removeAttribute('toolname')
       log.push(await first)
       f.setAttribute('toolname', 't')
-      await d.sleep(30)
-      const second = d.run({ a: 'two' })
-      await d.sleep(30)
+      await d.quiet()
+      const { result: second } = await d.start({ a: 'two' })
       f.remove()
       log.push(await second)
-      await d.sleep(30)
+      await d.sleep(100)
       log.push(d.marked())
       return log
     },

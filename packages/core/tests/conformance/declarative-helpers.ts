@@ -7,6 +7,8 @@ export interface DeclarativeHelpers {
   changes(count?: number): Promise<void>
   /** Resolves at the next `toolactivated` (a form tool fires it once the form is filled). */
   activated(): Promise<void>
+  /** Resolves once no `toolchange` has come for 150 ms (native's can be slow on a busy machine). */
+  quiet(): Promise<void>
   /** Counts `toolchange` events from now on. */
   countChanges(): { readonly count: number }
   /** The tool named `name` (default `t`) from `getTools()`. */
@@ -24,6 +26,11 @@ export interface DeclarativeHelpers {
   settle(promise: Promise<unknown>): Promise<string>
   /** Runs the tool `t` with `input` (and `signal`), settled as by `settle`, without waiting. */
   run(input: object, signal?: AbortSignal): Promise<string>
+  /**
+   * Starts the tool `t` with `input` and resolves once the form is filled (at `toolactivated`), with
+   * the outcome still to come.
+   */
+  start(input: object, signal?: AbortSignal): Promise<{ result: Promise<string> }>
   /** Logs `type:name-or-id` for each event of `types` at every control of `form` into `log`. */
   watch(form: HTMLFormElement, types: string[], log: string[]): void
 }
@@ -52,6 +59,13 @@ function install() {
       new Promise((resolve) =>
         mc.addEventListener('toolactivated', () => resolve(), { once: true }),
       ),
+    async quiet() {
+      const counter = helpers.countChanges()
+      for (let seen = -1; seen !== counter.count;) {
+        seen = counter.count
+        await helpers.sleep(150)
+      }
+    },
     countChanges() {
       const counter = { count: 0 }
       mc.addEventListener('toolchange', () => counter.count++)
@@ -80,6 +94,12 @@ function install() {
     async run(input, signal) {
       const tool = await helpers.tool()
       return helpers.settle(mc.executeTool(tool!, input, { signal }))
+    },
+    async start(input, signal) {
+      const activated = helpers.activated()
+      const result = helpers.run(input, signal)
+      await activated
+      return { result }
     },
     watch(form, types, log) {
       for (const el of form.elements) {
