@@ -303,7 +303,10 @@ export function installFormSubmission(doc: Document): void {
   }.submit
   // Native has no UA style for :tool-form-active; this outline is the polyfill's visible default,
   // at zero specificity so that any page rule wins.
-  const sheet = doc.adoptedStyleSheets && new CSSStyleSheet()
-  sheet?.replaceSync(`:where([${FORM_ACTIVE}],[${SUBMIT_ACTIVE}]){outline:2px solid Highlight}`)
-  doc.adoptedStyleSheets?.push(sheet!)
+  // (Assigned, not pushed: before Chromium 99 the array is frozen.)
+  if (doc.adoptedStyleSheets) {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(`:where([${FORM_ACTIVE}],[${SUBMIT_ACTIVE}]){outline:2px solid Highlight}`)
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
+  }
 }

@@ -78,9 +78,9 @@ export function startFormTools(doc: Document): () => void {
   const observer = new MutationObserver((records) => {
     for (const { target, attributeName, addedNodes, removedNodes } of records) {
       const el = target as HTMLInputElement
-      if (el.localName === 'form') {
+      if (target instanceof HTMLFormElement) {
         // The form's tool attributes, its `id` (form-associated controls), its children.
-        if (!attributeName || /^(tool|id$)/.test(attributeName)) mark(el as never)
+        if (!attributeName || /^(tool|id$)/.test(attributeName)) mark(target)
       } else if (attributeName) {
         // Chromium derives a form again when any attribute of one of its controls changes.
         if (el.matches(controls)) mark(el.form)

@@ -601,6 +601,31 @@ differential('declarative: filling', [
   },
 ])
 
+differential('declarative: the marks’ default style', [
+  {
+    name: 'the polyfill outlines the marked form and button; any page rule overrides it',
+    polyfillOnly: 'native Chromium 156 has no UA style for :tool-form-active (docs/conformance.md)',
+    path:
+      tool('', FIELDS) + encodeURIComponent('<style>button { outline: 1px dotted red }</style>'),
+    run: async () => {
+      const f = document.getElementById('f') as HTMLFormElement
+      const go = document.getElementById('go')!
+      const outline = (el: Element) => getComputedStyle(el).outlineStyle
+      const before = [outline(f), outline(go)]
+      const { result } = await d.start({ a: 'x' })
+      const during = [outline(f), getComputedStyle(f).outlineWidth, outline(go)]
+      f.reset()
+      await result
+      return [before, during, [outline(f), outline(go)]]
+    },
+    expected: [
+      ['none', 'dotted'],
+      ['solid', '2px', 'dotted'],
+      ['none', 'dotted'],
+    ],
+  },
+])
+
 differential('declarative: cancelling', [
   {
     name: 'the caller aborts: AbortError, then toolcancel with the marks already gone; values stay',
