@@ -226,7 +226,7 @@ differential('frames', [
   },
   {
     name: 'cancelling a cross-origin execution rejects the caller and aborts the tool’s signal with toolcancel in the owner',
-    run: async ({ mc, frame, inFrame, otherOrigin, sleep }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, until }) => {
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
       await inFrame(child, async (parent: string) => {
         const log: string[] = ((window as unknown as { log: string[] }).log = [])
@@ -247,17 +247,18 @@ differential('frames', [
       const [tool] = await mc.getTools({ fromOrigins: [otherOrigin] })
       const controller = new AbortController()
       const outcome = mc.executeTool(tool!, {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
-      await sleep(50)
+      const log = async () => (await inFrame(child, () => (window as unknown as { log: string[] }).log))[1] as string[]
+      await until(async () => (await log()).includes('started'))
       controller.abort('stop')
       const result = await outcome
-      await sleep(50)
-      return [result, await inFrame(child, () => (window as unknown as { log: string[] }).log)]
+      await until(async () => (await log()).length === 3)
+      return [result, ['ok', await log()]]
     },
     expected: ['rejected:stop', ['ok', ['started', 'aborted:AbortError', 'toolcancel:slow']]],
   },
   {
     name: 'toolchange reaches the documents a tool is exposed to, and only those',
-    run: async ({ mc, frame, inFrame, otherOrigin, sleep }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, sleep, until }) => {
       const same = await frame('/?agent')
       const cross = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
       const count = () => {
@@ -272,13 +273,17 @@ differential('frames', [
       mc.addEventListener('toolchange', () => here++)
       await inFrame(same, count)
       await inFrame(cross, count)
+      const counts = async () => [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
       await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
+      await until(async () => (await counts())[1] === 1)
       await sleep(50)
       const afterPrivate = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
       await mc.registerTool({ name: 'shared', description: 'd', execute: () => 1 }, { exposedTo: [otherOrigin] })
+      await until(async () => (await counts())[2] === 1)
       await sleep(50)
       const afterShared = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
       await inFrame(cross, () => document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }))
+      await until(async () => (await counts())[2] === 2)
       await sleep(50)
       return [afterPrivate, afterShared, [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]]
     },
@@ -291,33 +296,41 @@ differential('frames', [
   {
     // Native Chromium resolves the registration after the parent's toolchange; under load the
     // child's may come after that (frames have task queues of their own), so only the order of the
-    // two toolchange events is checked.
+    // two toolchange events is checked, by the time each saw its event.
     name: 'toolchange fires in the parent before the child',
-    run: async ({ mc, frame, inFrame, sleep }) => {
+    run: async ({ mc, frame, inFrame, until }) => {
       const child = await frame('/?agent')
-      const log: string[] = []
-      mc.addEventListener('toolchange', () => log.push('parent'))
+      let parentAt = 0
+      mc.addEventListener('toolchange', () => (parentAt = performance.timeOrigin + performance.now()))
+      const childAt = () => (window as unknown as { at?: number }).at ?? 0
       await inFrame(child, () => {
-        document.modelContext!.addEventListener('toolchange', () => (top as unknown as { childChanged(): void }).childChanged())
+        document.modelContext!.addEventListener('toolchange', () => {
+          ;(window as unknown as { at: number }).at = performance.timeOrigin + performance.now()
+        })
       })
-      ;(window as unknown as { childChanged(): void }).childChanged = () => log.push('child')
       await mc.registerTool({ name: 't', description: 'd', execute: () => 1 })
-      log.push('resolved')
-      for (let i = 0; i < 50 && !log.includes('child'); i++) await sleep(20)
-      return [log.filter((entry) => entry !== 'resolved'), log.indexOf('resolved') > log.indexOf('parent')]
+      const registeredAt = performance.timeOrigin + performance.now()
+      let at = 0
+      await until(async () => (at = (await inFrame(child, childAt))[1] as number) > 0)
+      return [parentAt > 0, at >= parentAt, registeredAt >= parentAt]
     },
-    expected: [['parent', 'child'], true],
+    expected: [true, true, true],
   },
   {
     name: 'removing a frame removes its tools and fails the executions waiting on it',
-    run: async ({ mc, frame, inFrame, capture, sleep }) => {
+    run: async ({ mc, frame, inFrame, capture, until }) => {
       const child = await frame('/?agent')
       await inFrame(child, async () => {
         await document.modelContext!.registerTool({ name: 'hang', description: 'd', execute: () => new Promise(() => {}) })
       })
+      let started = false
+      await inFrame(child, () => {
+        document.modelContext!.ontoolactivated = () => (top as unknown as { started(): void }).started()
+      })
+      ;(window as unknown as { started(): void }).started = () => (started = true)
       const [tool] = await mc.getTools()
       const pending = capture(() => mc.executeTool(tool!, {}))
-      await sleep(50)
+      await until(() => started)
       child.remove()
       const outcome = await pending
       return [outcome, (await mc.getTools()).length]
@@ -340,7 +353,7 @@ differential('frames', [
   },
   {
     name: 'when the calling frame goes away, its running executions are cancelled in the owner',
-    run: async ({ mc, register, frame, inFrame, sleep }) => {
+    run: async ({ mc, register, frame, inFrame, until }) => {
       const log: string[] = []
       mc.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
       await register('slow', {
@@ -356,16 +369,16 @@ differential('frames', [
         const [tool] = await mc.getTools()
         return mc.executeTool(tool!, {})
       })
-      await sleep(100)
+      await until(() => log.includes('started'))
       child.remove()
-      await sleep(100)
+      await until(() => log.length === 3)
       return log
     },
     expected: ['started', 'aborted', 'toolcancel:slow'],
   },
   {
     name: 'a tool exposed to a sibling’s origin: the sibling is notified and lists it, the parent neither',
-    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, sleep }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, sleep, until }) => {
       let parentChanges = 0
       mc.addEventListener('toolchange', () => parentChanges++)
       const b = await frame(`${otherOrigin}/?agent`, { allow: 'tools *' })
@@ -378,6 +391,7 @@ differential('frames', [
       await inFrame(b, (sibling: string) =>
         document.modelContext!.registerTool({ name: 'forC', description: 'd', execute: () => 'c' }, { exposedTo: [sibling] }),
       thirdOrigin)
+      await until(async () => (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1] === 1)
       await sleep(50)
       return [
         parentChanges,
@@ -428,7 +442,7 @@ differential('frames', [
   },
   {
     name: 'a cross-origin child runs and cancels a tool of its parent exposed to it',
-    run: async ({ mc, register, frame, inFrame, otherOrigin }) => {
+    run: async ({ mc, register, frame, inFrame, otherOrigin, until }) => {
       const log: string[] = []
       mc.ontoolcancel = () => log.push('toolcancel')
       mc.ontoolactivated = () => log.push('activated')
@@ -448,11 +462,12 @@ differential('frames', [
         const greeting = await mc.executeTool(tools.find((t) => t.name === 'greet')!, { who: 'parent' })
         const controller = new AbortController()
         const waiting = mc.executeTool(tools.find((t) => t.name === 'wait')!, {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        // Abort once the parent's tool has started (it logs 'activated' a second time).
+        await new Promise((resolve) => setTimeout(resolve, 100))
         controller.abort('enough')
         return [greeting, await waiting]
       }, location.origin)
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await until(() => log.length === 4)
       return [result, log]
     },
     expected: [['ok', ['hello parent', 'rejected:enough']], ['activated', 'activated', 'aborted', 'toolcancel']],

@@ -31,6 +31,11 @@ export interface Helpers {
   capture(fn: () => unknown): Promise<[string, unknown]>
   /** Waits for `ms` milliseconds (0: one timer task). */
   sleep(ms?: number): Promise<void>
+  /**
+   * Waits until `condition()` is truthy (checked every 10 ms, at most `ms`, default 3 s): for waits
+   * on other frames, whose timing depends on the machine's load.
+   */
+  until(condition: () => unknown, ms?: number): Promise<void>
   /** Registers a tool named `name` (description `'d'`, returns `'ok'`), overriding with `tool`. */
   register(
     name: string,
@@ -91,6 +96,10 @@ function installHelpers(origins: { origin: string; otherOrigin: string; thirdOri
       }
     },
     sleep: (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms)),
+    async until(condition, ms = 3000) {
+      const end = Date.now() + ms
+      while (!(await condition()) && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+    },
     register: (name, tool = {}, options, context = h.mc) =>
       context.registerTool({ name, description: 'd', execute: () => 'ok', ...tool }, options),
     async find(name, context = h.mc) {
