@@ -1,6 +1,7 @@
 // Builds the demo apps with Vite and serves them: each app's server also serves the widget page
 // and the polyfill, and listens on every loopback address, so http://localhost:PORT (the app) and
 // http://127.0.0.1:PORT (the widget) are two secure origins. Used by `pnpm demo` and the e2e tests.
+import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
@@ -23,16 +24,19 @@ const TYPES = {
   '.png': 'image/png',
 }
 
-/** Builds one app (`vite build`) into `outDir` (default: the app's `dist`). */
+/**
+ * Builds one app (`vite build`) into `outDir` (default: the app's `dist`), in a child process with
+ * none of Vitest's environment (Analog's Angular plugin compiles for tests when it sees VITEST).
+ */
 export async function buildApp(app, outDir = join(ROOT, app.dir, 'dist')) {
-  const { build } = await import('vite')
-  const root = join(ROOT, app.dir)
-  await build({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  })
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV'),
+  )
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js')
+  const args = [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']
+  const child = spawn(process.execPath, args, { cwd: join(ROOT, app.dir), env, stdio: 'inherit' })
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  if (code !== 0) throw new Error(`vite build of ${app.dir} failed (exit code ${code})`)
   return outDir
 }
 
