@@ -126,7 +126,11 @@ export function describeDemo(app: string, title: string) {
           scrollTo(0, 0)
           document.querySelector('aside')?.scrollTo(0, 0)
         })
-        await page.screenshot({ path: `${SCREENSHOTS}${app}-demo.png` })
+        // The README's screenshots: written with UPDATE_SCREENSHOTS=1 (every run would change them,
+        // the widget shows its port), and taken on every run.
+        const path = process.env.UPDATE_SCREENSHOTS ? `${SCREENSHOTS}${app}-demo.png` : undefined
+        const png = await page.screenshot({ path })
+        expect(png.subarray(1, 4).toString()).toBe('PNG')
       }
     })
 
@@ -177,4 +181,4 @@ export function describeDemo(app: string, title: string) {
   })
 }
 
-mkdirSync(SCREENSHOTS, { recursive: true })
+if (process.env.UPDATE_SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true })
