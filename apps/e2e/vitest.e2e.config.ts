@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The whole suite shares two cores with the other browser suites: give the UI time to settle.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
