@@ -177,7 +177,7 @@ export class FrameLink {
   }
 
   /** Binds `port` to the document in `w` of `origin`: whatever arrives on it comes from there. */
-  private bind(w: Window, origin: string, port: MessagePort) {
+  private bind(w: Window, origin: string, port: MessagePort): Member {
     const known = this.members.get(w)
     const member: Member = {
       n: ++serial,
@@ -188,6 +188,7 @@ export class FrameLink {
     }
     this.members.set(w, member)
     port.onmessage = (event) => this.receivePort(member, event.data)
+    return member
   }
 
   /** This document and the members it may talk to, in tree order, with their origins. */
@@ -304,7 +305,16 @@ export class FrameLink {
       const port = this.offers.get(source)
       if (!port) return
       this.offers.delete(source)
-      this.bind(source, origin, port)
+      const member = this.bind(source, origin, port)
+      // This document just joined: tools it registered before it could reach the member are news
+      // there, as they would have been natively.
+      void Promise.all([this.allowed, member.allowed]).then(
+        (ok) =>
+          ok[0] &&
+          ok[1] &&
+          this.local.list(origin).length &&
+          this.request(member, { [KEY]: 'change' }, undefined),
+      )
     }
   }
 

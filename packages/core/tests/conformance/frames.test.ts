@@ -472,4 +472,17 @@ differential('frames', [
     },
     expected: [['ok', ['hello parent', 'rejected:enough']], ['activated', 'activated', 'aborted', 'toolcancel']],
   },
+  {
+    name: 'tools a frame registers as it loads reach the parent, with toolchange',
+    run: async ({ mc, frame, until, sleep }) => {
+      let changes = 0
+      mc.addEventListener('toolchange', () => changes++)
+      const script = `<script>document.modelContext.registerTool({ name: 'early', description: 'd', execute: () => 1 })</script>`
+      await frame(`/?body=${encodeURIComponent(script)}`)
+      await until(() => changes > 0)
+      await sleep(100)
+      return [changes, (await mc.getTools()).map((t) => t.name)]
+    },
+    expected: [1, ['early']],
+  },
 ])
