@@ -51,7 +51,7 @@ export interface ToolRegistrationContext {
 }
 
 /**
- * How a {@link ToolRegistration} registers. Replaced as a whole by `setOptions`.
+ * How a {@link ToolRegistration} registers. Replaced as a whole by `update` or `setOptions`.
  *
  * @example
  * ```ts
@@ -110,9 +110,10 @@ function toJSONSchema(schema: ToolInputSchema | undefined): object | undefined {
  * lifecycle behind the React, Vue and Angular bindings. The constructor has no side effects; the
  * first `subscribe` registers and the last unsubscribe aborts the registration, which unregisters
  * it synchronously, so subscribe → unsubscribe → subscribe (React StrictMode) ends with exactly one
- * registration. `setTool` re-registers only when the name, title, description, input schema or
- * annotations change; a new `execute` is swapped in place. A Standard Schema `inputSchema` is
- * converted to JSON Schema and validates the input before `execute` runs.
+ * registration. `update(tool, options)` (or `setTool` / `setOptions`) re-registers only when the
+ * name, title, description, input schema, annotations, `exposedTo` or `modelContext` change, once
+ * however many of them change together; a new `execute` is swapped in place. A Standard Schema
+ * `inputSchema` is converted to JSON Schema and validates the input before `execute` runs.
  *
  * @example
  * ```ts
@@ -176,8 +177,30 @@ export class ToolRegistration<
   }
 
   /**
-   * Replaces the tool. Re-registers only when its name, title, description, serialised input schema
-   * or annotations changed; otherwise the next execution simply calls the new `execute`.
+   * Replaces the tool and the options together, then brings the registration in line once: when a
+   * render changes both (say a new name and `exposedTo`, or a new schema and `enabled: false`),
+   * the tool is registered at most once, never registered and then torn down in the same tick.
+   * Re-registers only when the name, title, description, serialised input schema, annotations,
+   * `exposedTo` or `modelContext` changed; turning `enabled` off unregisters; a new `execute` alone
+   * is swapped in place. Bindings call it on every change.
+   *
+   * @example
+   * ```ts
+   * // One registration of 'search_v2', exposed to the agent's origin; none of 'search_v2' alone.
+   * registration.update({ ...tool, name: 'search_v2' }, { exposedTo: ['https://agent.example'] })
+   * ```
+   */
+  update(tool: WebMCPTool<Schema, Result>, options: ToolRegistrationOptions = {}): void {
+    if (options.modelContext !== this.#options.modelContext) this.#context = this.#key = undefined
+    this.#tool = tool
+    this.#options = options
+    this.#sync()
+  }
+
+  /**
+   * Replaces the tool, keeping the options: `update(tool, currentOptions)`. Re-registers only when
+   * its name, title, description, serialised input schema or annotations changed; otherwise the
+   * next execution simply calls the new `execute`.
    *
    * @example
    * ```ts
@@ -185,23 +208,20 @@ export class ToolRegistration<
    * ```
    */
   setTool(tool: WebMCPTool<Schema, Result>): void {
-    this.#tool = tool
-    this.#sync()
+    this.update(tool, this.#options)
   }
 
   /**
-   * Replaces the options: turning `enabled` off unregisters and on registers; a changed `exposedTo`
-   * or `modelContext` re-registers.
+   * Replaces the options, keeping the tool: `update(currentTool, options)`. Turning `enabled` off
+   * unregisters and on registers; a changed `exposedTo` or `modelContext` re-registers.
    *
    * @example
    * ```ts
    * registration.setOptions({ enabled: cart.items.length > 0 })
    * ```
    */
-  setOptions(options: ToolRegistrationOptions = {}): void {
-    if (options.modelContext !== this.#options.modelContext) this.#context = this.#key = undefined
-    this.#options = options
-    this.#sync()
+  setOptions(options?: ToolRegistrationOptions): void {
+    this.update(this.#tool, options)
   }
 
   /**

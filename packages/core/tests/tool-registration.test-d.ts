@@ -6,7 +6,7 @@ import { defineTool } from '../src/define-tool'
 import { ToolRegistration } from '../src/tool-registration'
 import type { ToolInputError, ToolResult, WebMCPTool } from '../src/define-tool'
 import type { InferExecuteInput, InferToolInput, StandardSchemaV1 } from '../src/infer'
-import type { ToolSnapshot } from '../src/tool-registration'
+import type { ToolRegistrationOptions, ToolSnapshot } from '../src/tool-registration'
 
 describe('ToolRegistration', () => {
   it('infers the execute input from an inline JSON Schema, without as const', () => {
@@ -107,6 +107,28 @@ describe('ToolRegistration', () => {
     registration.setTool({ ...tool, execute: () => 2 })
     // @ts-expect-error a new tool must keep the result type
     registration.setTool({ ...tool, execute: () => 'x' })
+  })
+
+  it('update takes a tool of the same schema and result, with the options', () => {
+    const tool = defineTool({
+      name: 'n',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+      execute: ({ n }) => n,
+    })
+    const registration = new ToolRegistration(tool)
+    expectTypeOf(registration.update)
+      .parameter(1)
+      .toEqualTypeOf<ToolRegistrationOptions | undefined>()
+    registration.update(
+      { ...tool, name: 'm' },
+      { enabled: false, exposedTo: ['https://a.example'] },
+    )
+    registration.update({ ...tool, execute: ({ n }) => n * 2 })
+    // @ts-expect-error a new tool must keep the result type
+    registration.update({ ...tool, execute: () => 'x' }, {})
+    // @ts-expect-error a new tool must keep the input type
+    registration.update({ ...tool, execute: (input: { n: string }) => input.n.length }, {})
   })
 })
 

@@ -214,6 +214,7 @@ describe('snapshot', () => {
     const snapshot = registration.getSnapshot()
     registration.setTool({ ...tool })
     registration.setOptions({})
+    registration.update({ ...tool, execute: () => 'new' }, {})
     expect(listener).not.toHaveBeenCalled()
     expect(registration.getSnapshot()).toBe(snapshot)
     unsubscribe()
@@ -327,6 +328,103 @@ describe('setTool', () => {
     expect(toolchanges).toBeGreaterThan(0)
     expect(await listed()).toEqual([tool.name])
     expect(registration.getSnapshot().status).toBe('registered')
+    unsubscribe()
+  })
+})
+
+describe('update', () => {
+  const spyRegisterTool = (context: ModelContext = mc) => vi.spyOn(context, 'registerTool')
+
+  it('a new name and a new exposedTo in one update register once, with both', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const registerTool = spyRegisterTool()
+    const renamed = uniqueName()
+    registration.update({ ...tool, name: renamed }, { exposedTo: ['https://b.example'] })
+    expect(registerTool).toHaveBeenCalledOnce()
+    expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: renamed })
+    expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
+    await settle()
+    expect(await listed()).toEqual([renamed])
+    expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
+    unsubscribe()
+  })
+
+  it('a new tool with enabled: false unregisters without registering the new tool first', async () => {
+    const onError = vi.fn()
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { onError })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const registerTool = spyRegisterTool()
+    toolchanges = 0
+    const renamed = { ...tool, name: uniqueName(), description: 'Echoes, renamed.' }
+    registration.update(renamed, { enabled: false, onError })
+    expect(registerTool).not.toHaveBeenCalled()
+    expect(registration.getSnapshot().status).toBe('idle')
+    await settle()
+    expect(await listed()).toEqual([])
+    // Only the old tool's removal: nothing was registered and removed again in between.
+    expect(toolchanges).toBe(1)
+    registration.update(renamed, { enabled: true, onError })
+    expect(registerTool).toHaveBeenCalledOnce()
+    await settle()
+    expect(await listed()).toEqual([renamed.name])
+    expect(onError).not.toHaveBeenCalled()
+    unsubscribe()
+  })
+
+  it('enabled: true with a new schema registers once, with the new schema', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { enabled: false })
+    const unsubscribe = registration.subscribe(() => {})
+    const registerTool = spyRegisterTool()
+    const inputSchema = { type: 'object', properties: { text: { type: 'string', minLength: 1 } } }
+    registration.update({ ...tool, inputSchema }, { enabled: true })
+    expect(registerTool).toHaveBeenCalledOnce()
+    await settle()
+    expect((await find(tool.name)).inputSchema).toEqual(inputSchema)
+    unsubscribe()
+  })
+
+  it('a new modelContext with a new name: one registration, through the new context', async () => {
+    // Another context object over the same engine, as an app might pass a wrapped one.
+    const other: ToolRegistrationContext = {
+      registerTool: (tool, options) => mc.registerTool(tool, options),
+    }
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const engine = spyRegisterTool()
+    const through = vi.spyOn(other, 'registerTool')
+    const renamed = uniqueName()
+    registration.update({ ...tool, name: renamed }, { modelContext: other })
+    expect(through).toHaveBeenCalledOnce()
+    expect(engine).toHaveBeenCalledOnce()
+    await settle()
+    expect(await listed()).toEqual([renamed])
+    expect(registration.getSnapshot().status).toBe('registered')
+    unsubscribe()
+    expect(await listed()).toEqual([])
+  })
+
+  it('setTool keeps the options and setOptions keeps the tool', async () => {
+    const tool = makeTool()
+    const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
+    const unsubscribe = registration.subscribe(() => {})
+    await settle()
+    const registerTool = spyRegisterTool()
+    const renamed = uniqueName()
+    registration.setTool({ ...tool, name: renamed })
+    expect(registerTool.mock.calls.at(-1)![1]).toMatchObject({ exposedTo: ['https://a.example'] })
+    registration.setOptions({ exposedTo: ['https://b.example'] })
+    expect(registerTool.mock.calls.at(-1)![0]).toMatchObject({ name: renamed })
+    expect(registerTool).toHaveBeenCalledTimes(2)
+    await settle()
+    expect(await listed()).toEqual([renamed])
     unsubscribe()
   })
 })
