@@ -1,8 +1,8 @@
-import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connect } from '../../../../scripts/engines.mjs'
 import { TOOL } from './app'
 import type { ModelContext } from '@webmcp-kit/core'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '../../../../scripts/engines.mjs'
 import type { App, AppProps } from './app'
 
 // What the page's scripts see (evaluated there, typed here).
@@ -29,23 +29,23 @@ const registrations = (page: Page) =>
 const waitForStatus = (page: Page, status: string) =>
   page.waitForFunction((status) => app.state().status === status, status, { timeout: 5_000 })
 
-/** Waits until the polyfill's or Chromium's queued tasks (registration, toolchange) have run. */
+/** Waits until the queued tasks of native WebMCP or the polyfill (registration, toolchange) ran. */
 const settle = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
 
-for (const engine of ['native', 'polyfill'] as const) {
-  describe(`the hooks in Chromium [${engine}]`, () => {
+// Every engine WEBMCP_ENGINES selects: native WebMCP in `chromium-native`, the polyfill elsewhere.
+for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
+  describe(`the hooks [${engine}]`, () => {
     let browser: Browser
     beforeAll(async () => {
-      browser = await chromium.connect(inject(`${engine}Endpoint`))
+      browser = await connect(endpoint!)
     })
     afterAll(() => browser?.close())
 
     for (const strict of [false, true]) {
       const mode = strict ? 'StrictMode' : 'non-strict'
       it(`${mode}: exactly one registration through mount, renders, enable/disable, schema change, remount and unmount`, async () => {
-        const context = await browser.newContext()
-        const page = await context.newPage()
+        const page = await browser.newPage()
         try {
           await page.goto(new URL(PATH, inject('origin')).href)
           // Native WebMCP's methods are native code; the polyfill's are not.
@@ -54,7 +54,7 @@ for (const engine of ['native', 'polyfill'] as const) {
               '[native code]',
             ),
           )
-          expect(native).toBe(engine === 'native')
+          expect(native).toBe(engine === 'chromium-native')
 
           let props: AppProps = {
             strict,
@@ -137,7 +137,7 @@ for (const engine of ['native', 'polyfill'] as const) {
           await settle(page)
           expect(await page.evaluate(() => app.errors)).toEqual([])
         } finally {
-          await context.close()
+          await page.close()
         }
       })
     }
