@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
 
-// The composables in real Chromium, against native WebMCP (flag on) and the polyfill (flag off): a
-// test page bundled from source with Vue, driven by playwright-core.
+// The composables in real browsers: Chromium against native WebMCP (flag on) and the polyfill (flag
+// off), Firefox ESR and WebKitGTK against the polyfill (WEBMCP_ENGINES selects). A test page
+// bundled from source with Vue, driven through scripts/engines.mjs.
 export default defineConfig({
   test: {
     name: `${packageJson.name}:chromium`,

@@ -1,6 +1,6 @@
-import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext } from 'playwright-core'
+import { connect } from '../../../../scripts/engines.mjs'
+import type { Browser } from '../../../../scripts/engines.mjs'
 
 /** The page's script (page.ts), as case bodies running in the page see it. */
 declare const kit: typeof import('./page')
@@ -377,28 +377,27 @@ const cases: Case[] = [
   },
 ]
 
-for (const mode of ['native', 'polyfill'] as const) {
-  describe(`@webmcp-kit/vue in Chromium [${mode}]`, () => {
+// Every engine WEBMCP_ENGINES selects: native WebMCP in `chromium-native`, the polyfill elsewhere.
+for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
+  describe(`@webmcp-kit/vue [${engine}]`, () => {
     let browser: Browser
-    let context: BrowserContext
     const origin = inject('origin')
     beforeAll(async () => {
-      browser = await chromium.connect(inject(`${mode}Endpoint`))
-      context = await browser.newContext()
+      browser = await connect(endpoint!)
     })
     afterAll(() => browser?.close())
 
     it('runs on the WebMCP it is meant to test', async () => {
-      const page = await context.newPage()
+      const page = await browser.newPage()
       await page.goto(`${origin}/?nopolyfill`)
       const native = await page.evaluate(() => 'modelContext' in document)
       await page.close()
-      expect(native).toBe(mode === 'native')
+      expect(native).toBe(engine === 'chromium-native')
     })
 
     for (const c of cases) {
       it(c.name, async () => {
-        const page = await context.newPage()
+        const page = await browser.newPage()
         try {
           const query = `${c.nopolyfill ? 'nopolyfill&' : ''}body=${encodeURIComponent(body)}`
           await page.goto(`${origin}/?${query}`)
