@@ -1,21 +1,23 @@
-import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { connect } from '../../../../scripts/engines.mjs'
+import type { Browser, Page } from '../../../../scripts/engines.mjs'
 
 /** The page's `window.kit` (page.ts), as step bodies running in the page see it. */
 declare const kit: Window['kit']
 
 const body = '<script type="module" src="/angular-page.js"></script>'
 
-// One application per mode, walked through its lifecycle step by step: each step starts from the
-// state the previous one left, as a person using the page would.
-for (const mode of ['native', 'polyfill'] as const) {
-  describe(`an Angular application [${mode}]`, () => {
+// One application per engine WEBMCP_ENGINES selects (native WebMCP in `chromium-native`, the
+// polyfill elsewhere), walked through its lifecycle step by step: each step starts from the state
+// the previous one left, as a person using the page would.
+for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
+  const native = engine === 'chromium-native'
+  describe(`an Angular application [${engine}]`, () => {
     let browser: Browser
     let page: Page
     beforeAll(async () => {
-      browser = await chromium.connect(inject(`${mode}Endpoint`))
-      page = await (await browser.newContext()).newPage()
+      browser = await connect(endpoint!)
+      page = await browser.newPage()
       const url = new URL('/', inject('origin'))
       // No polyfill script: provideWebMCP() installs it where there is no native WebMCP.
       url.searchParams.set('nopolyfill', '')
@@ -25,13 +27,13 @@ for (const mode of ['native', 'polyfill'] as const) {
     })
     afterAll(() => browser?.close())
 
-    it('provideWebMCP installs the polyfill at bootstrap only where Chromium has no WebMCP', async () => {
+    it('provideWebMCP installs the polyfill at bootstrap only where the browser has no WebMCP', async () => {
       const result = await page.evaluate(async () => {
         const before = kit.before
         await kit.start()
         return [before, 'modelContext' in document, kit.native()]
       })
-      expect(result).toEqual(mode === 'native' ? [true, true, true] : [false, true, false])
+      expect(result).toEqual(native ? [true, true, true] : [false, true, false])
     })
 
     it('the component registers its tool exactly once, and the tools signal lists it', async () => {
@@ -112,8 +114,8 @@ for (const mode of ['native', 'polyfill'] as const) {
         kit.stop()
         return [names, 'modelContext' in document, kit.problems]
       })
-      expect(result).toEqual([['counter'], mode === 'native', []])
-      if (mode === 'native') {
+      expect(result).toEqual([['counter'], native, []])
+      if (native) {
         expect(await page.evaluate(() => kit.names())).toEqual([])
       }
     })

@@ -1,53 +1,31 @@
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import { chromium } from 'playwright-core'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { startBindingSuite } from '../../../../scripts/binding-suite.mjs'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error: plain ESM helper shared with the other browser suites
-import { chromiumOptions, startServer } from '../../../../scripts/browser.mjs'
+import type { LaunchName } from '../../../../scripts/engines.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     origin: string
-    nativeEndpoint: string
-    polyfillEndpoint: string
+    engineEndpoints: Partial<Record<LaunchName, string>>
   }
 }
 
-/** The test page's script: page.ts with this package's and core's sources, and Angular (JIT). */
-async function buildPage(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['@webmcp-kit/source'],
-    tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)),
-    minify: true,
-    write: false,
-  })
-  return result.outputFiles[0]!.text
-}
-
-/** One server and one Chromium per mode for the whole run; the test file connects to them. */
+/**
+ * The test page's script (page.ts with this package's and core's sources, and Angular, compiled in
+ * the page: JIT), served beside the polyfill, and every engine `WEBMCP_ENGINES` selects (`chromium`
+ * is a pair: WebMCP flag on and off). The test file connects to them.
+ */
 export default async function setup(project: TestProject) {
-  const script = await buildPage()
-  const server = await startServer({
-    routes: {
-      '/angular-page.js': (_request: IncomingMessage, response: ServerResponse) => {
-        response.writeHead(200, { 'content-type': 'text/javascript' })
-        response.end(script)
-      },
+  const suite = await startBindingSuite({
+    entry: new URL('page.ts', import.meta.url),
+    route: '/angular-page.js',
+    esbuild: {
+      format: 'esm',
+      tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)),
+      minify: true,
     },
   })
-  const native = await chromium.launchServer(chromiumOptions(true))
-  const polyfill = await chromium.launchServer(chromiumOptions(false))
-  project.provide('origin', server.origin)
-  project.provide('nativeEndpoint', native.wsEndpoint())
-  project.provide('polyfillEndpoint', polyfill.wsEndpoint())
-  return async () => {
-    await Promise.all([native.close(), polyfill.close()])
-    await server.close()
-  }
+  project.provide('origin', suite.origin)
+  project.provide('engineEndpoints', suite.endpoints)
+  return suite.close
 }

@@ -1,6 +1,6 @@
 // The test page's script: an Angular application compiled in the page (JIT), bundled from source by
-// global-setup.ts. The page has no polyfill script: provideWebMCP() installs it where Chromium has
-// no native WebMCP. Tests drive it through `window.kit`.
+// global-setup.ts. The page has no polyfill script: provideWebMCP() installs it where the browser
+// has no native WebMCP. Tests drive it through `window.kit`.
 import '@angular/compiler'
 import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
 import type { ApplicationRef } from '@angular/core'
