@@ -129,10 +129,9 @@ export function useWebMCPTool<
     latest.current = tool
   })
   // In the same commit: the tool's identity and the options change together with execute, before
-  // any agent task can run. Both setters diff, so calling them every render costs no registration.
+  // any agent task can run. `update` diffs both at once, so a render costs at most one registration.
   useIsomorphicLayoutEffect(() => {
-    registration.setTool(published(tool, latest))
-    registration.setOptions(options)
+    registration.update(published(tool, latest), options)
   })
 
   const execute = useCallback<UseWebMCPToolResult<Schema, Result>['execute']>(

@@ -184,6 +184,28 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       })
     })
 
+    it('a new tool with new exposedTo or enabled in one render: one registration at most', async () => {
+      const [before, after] = [uniqueName(), uniqueName()]
+      const { container, rerender } = render(
+        <Host name={before} exposedTo={['https://a.example']} />,
+      )
+      await settle()
+      const registerTool = vi.spyOn(modelContext(), 'registerTool')
+      rerender(<Host name={after} exposedTo={['https://b.example']} />)
+      await settle()
+      expect(registerTool).toHaveBeenCalledOnce()
+      expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: after })
+      expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
+      expect(await registered(before)).toHaveLength(0)
+      expect(await registered(after)).toHaveLength(1)
+      // A new schema and enabled: false together: unregistered, the new schema never registered.
+      rerender(<Host name={after} schemaVersion={2} enabled={false} />)
+      await settle()
+      expect(registerTool).toHaveBeenCalledOnce()
+      expect(state(container)).toBe('idle waiting 0 undefined')
+      expect(await registered(after)).toHaveLength(0)
+    })
+
     it('a name change replaces the tool', async () => {
       const [before, after] = [uniqueName(), uniqueName()]
       const { rerender } = render(<Host name={before} />)
