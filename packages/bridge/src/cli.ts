@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { parseArgs, USAGE } from './cli-args'
+import { createBridge } from './create-bridge'
+import { serveHttp } from './serve-http'
+
+// stdout carries MCP (stdio); everything for people goes to stderr.
+const log = (message: string) => process.stderr.write(`webmcp-bridge: ${message}\n`)
+
+async function main(argv: string[]) {
+  const options = parseArgs(argv)
+  if (options.help) return void process.stdout.write(`${USAGE}\n`)
+  const bridge = await createBridge({
+    url: options.url,
+    cdp: options.cdp,
+    native: options.native,
+    headed: options.headed,
+    executablePath: options.chromium,
+    confirm: options.confirm,
+  })
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await bridge.close().catch(() => {})
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  const count = (await bridge.listTools()).length
+  log(
+    `${bridge.page.url()} (${bridge.engine === 'native' ? 'native WebMCP' : 'the polyfill'}), ${count} tools`,
+  )
+  if (options.http !== undefined) {
+    const endpoint = await serveHttp(bridge, { port: options.http, host: options.host })
+    log(`serving MCP (Streamable HTTP) at ${endpoint.url}`)
+  } else {
+    const transport = new StdioServerTransport()
+    transport.onclose = stop
+    process.stdin.on('end', stop)
+    await bridge.server.connect(transport)
+  }
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  process.stderr.write(`${error.message}\n`)
+  process.exit(1)
+})

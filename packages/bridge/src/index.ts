@@ -1,0 +1,7 @@
+export { createBridge, NATIVE_FLAG } from './create-bridge'
+export type { Bridge, BridgeOptions } from './create-bridge'
+export { serveHttp } from './serve-http'
+export type { HttpEndpoint, ServeHttpOptions } from './serve-http'
+export { nameTools, needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
+export type { NamedTool } from './mcp-mapping'
+export type { CallOutcome, ConfirmPolicy, PageTool, ToolFrame } from './types'

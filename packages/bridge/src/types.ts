@@ -1,0 +1,48 @@
+import type { JSONSchema, ToolAnnotations } from '@webmcp-kit/core'
+
+/** The document a tool was registered in. */
+export interface ToolFrame {
+  /** The document's URL. */
+  url: string
+  /** Its serialised origin. */
+  origin: string
+  /** Whether it is the top-level document (not a frame). */
+  top: boolean
+}
+
+/** A tool of the page, as the bridge found it in one of its documents. */
+export interface PageTool {
+  /** The name the page registered (unique within its document only). */
+  name: string
+  /** `""` when the tool has none. */
+  title: string
+  description: string
+  inputSchema?: JSONSchema
+  /** Absent when the tool was registered without annotations. */
+  annotations?: ToolAnnotations
+  frame: ToolFrame
+}
+
+/** How a call ended in the page. */
+export type CallOutcome =
+  { ok: true; value: unknown } | { ok: false; name: string; message: string }
+
+/**
+ * One way of reaching the page's tools: the DevTools `WebMCP` domain (native) or the engine in the
+ * page (the polyfill). It calls `changed` whenever the tools may have changed.
+ */
+export interface ToolSource {
+  readonly engine: 'native' | 'polyfill'
+  /** Every document's tools, the top document first, then its frames in tree order. */
+  list(): Promise<PageTool[]>
+  /** Runs `tool` (an entry of the last `list`); aborting `signal` cancels it in the page. */
+  call(tool: PageTool, input: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome>
+  close(): Promise<void>
+}
+
+/**
+ * Which tools the bridge asks the person about (through MCP elicitation) before running them:
+ * `consequential` those with `consequentialHint`, `writes` every tool without `readOnlyHint`,
+ * `never` none.
+ */
+export type ConfirmPolicy = 'consequential' | 'writes' | 'never'
