@@ -109,14 +109,14 @@ export function useWebMCPTool<
   }
   const registration = new ToolRegistration(checked(toValue(tool)), resolveOptions())
   const snapshot = shallowRef(registration.getSnapshot())
+  // One watcher for both, so a tick that changes the tool and the options registers once.
   // `deep`: a reactive() tool or schema edited in place must re-register too; the core diffs.
   // A missing tool throws (Vue reports it) and the last one stays.
   watch(
-    () => toValue(tool),
-    (next) => registration.setTool(checked(next)),
+    [() => toValue(tool), resolveOptions],
+    ([next, nextOptions]) => registration.update(checked(next), nextOptions),
     { deep: true },
   )
-  watch(resolveOptions, (next) => registration.setOptions(next), { deep: true })
   const update = () => {
     snapshot.value = registration.getSnapshot()
   }

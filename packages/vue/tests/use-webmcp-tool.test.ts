@@ -321,6 +321,28 @@ describe('enabled and exposedTo', () => {
     expect(changes.count).toBe(2)
     expect(wrapper.text()).toBe('registered 0 -')
   })
+
+  it('a new tool with new exposedTo or enabled in one tick: one registration at most', async () => {
+    const name = ref('before')
+    const exposedTo = ref(['https://a.example'])
+    const enabled = ref(true)
+    mount(toolComponent(() => echo(name.value), { exposedTo, enabled }))
+    await settle()
+    const registerTool = vi.spyOn(modelContext(), 'registerTool')
+    name.value = 'after'
+    exposedTo.value = ['https://b.example']
+    await settle()
+    expect(registerTool).toHaveBeenCalledOnce()
+    expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: 'after' })
+    expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
+    expect(await names()).toEqual(['after'])
+    // A new name and enabled: false together: unregistered, the new name never registered.
+    name.value = 'never'
+    enabled.value = false
+    await settle()
+    expect(registerTool).toHaveBeenCalledOnce()
+    expect(await names()).toEqual([])
+  })
 })
 
 describe('v-if and KeepAlive', () => {
