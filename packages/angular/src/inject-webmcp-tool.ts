@@ -158,8 +158,8 @@ export function injectWebMCPTool<
       const next = definition()
       const nextSettings = settings()
       untracked(() => {
-        registration?.setTool(next)
-        registration?.setOptions(nextSettings)
+        // Both at once: a change of the tool and the options registers once.
+        registration?.update(next, nextSettings)
         disconnect ??= connect()
       })
     })

@@ -462,6 +462,35 @@ describe('signals', () => {
     expect(calls).toEqual([['https://agent.example'], ['https://other.example']])
     expect(await page.listed()).toEqual([name])
   })
+
+  it('a new tool with new exposedTo or enabled in one change detection: one registration at most', async () => {
+    const [before, after] = [uniqueName(), uniqueName()]
+    const name = signal(before)
+    const exposedTo = signal(['https://a.example'])
+    const enabled = signal(true)
+    @Component({ selector: 'x-both', template: '' })
+    class BothComponent {
+      tool = injectWebMCPTool(() => echo(name()), { exposedTo, enabled })
+    }
+    const fixture = await render(BothComponent)
+    const registerTool = vi.spyOn(page.mc, 'registerTool')
+    name.set(after)
+    exposedTo.set(['https://b.example'])
+    await fixture.whenStable()
+    await until(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
+    expect(registerTool).toHaveBeenCalledOnce()
+    expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: after })
+    expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
+    expect(await page.listed()).toEqual([after])
+    // A new name and enabled: false together: unregistered, the new name never registered.
+    name.set(uniqueName())
+    enabled.set(false)
+    await fixture.whenStable()
+    await settle()
+    expect(registerTool).toHaveBeenCalledOnce()
+    expect(fixture.componentInstance.tool.status()).toBe('idle')
+    expect(await page.listed()).toEqual([])
+  })
 })
 
 describe('route change', () => {
