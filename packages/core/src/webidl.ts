@@ -46,12 +46,11 @@ export function callback(
   return value as (...args: never[]) => unknown
 }
 
-/** WebIDL `USVString`: lone surrogates become U+FFFD. */
-export const usvString = (value: unknown): string =>
-  String(value).replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '\uFFFD',
-  )
+/** WebIDL `USVString`: lone surrogates become U+FFFD (where the engine has `toWellFormed`). */
+export const usvString = (value: unknown): string => {
+  const text = String(value) as string & { toWellFormed?(): string }
+  return text.toWellFormed?.() ?? text
+}
 
 export function usvSequence(
   method: string,
