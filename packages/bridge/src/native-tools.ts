@@ -45,7 +45,24 @@ interface Session {
   cdp: CDPSession
   /** frameId → tool name → tool. */
   tools: Map<string, Map<string, CdpTool>>
+  /** While the session is seeded: `frameId name` of the tools removed meanwhile. */
+  removed?: Set<string>
 }
+
+/** A tool as the page's `getTools()` lists it. */
+interface Listed {
+  name: string
+  title: string
+  description: string
+  inputSchema?: Record<string, unknown>
+  annotations?: Required<ToolAnnotations>
+}
+
+/** The document's own tools, read in a world of the bridge's own (the page's globals are not touched). */
+const LIST = `document.modelContext.getTools().then((tools) => tools
+  .filter((t) => t.window === window)
+  .map(({ name, title, description, inputSchema, annotations }) =>
+    ({ name, title, description, inputSchema, annotations })))`
 
 interface Pending {
   frameId: string
@@ -116,6 +133,13 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
       call.resolve(gone())
     }
   }
+  const descendants = (frameId: string): string[] => {
+    const out: string[] = []
+    for (const frame of frames.values()) {
+      if (frame.parentId === frameId) out.push(frame.id, ...descendants(frame.id))
+    }
+    return out
+  }
   const settle = (answer: ToolResponded) => {
     const call = pending.get(answer.invocationId)
     if (!call) {
@@ -145,7 +169,10 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
     cdp.on(
       'WebMCP.toolsRemoved',
       ({ tools }: { tools: Array<{ name: string; frameId: string }> }) => {
-        for (const tool of tools) session.tools.get(tool.frameId)?.delete(tool.name)
+        for (const tool of tools) {
+          session.tools.get(tool.frameId)?.delete(tool.name)
+          session.removed?.add(`${tool.frameId} ${tool.name}`)
+        }
         changed()
       },
     )
@@ -156,7 +183,12 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
         noteFrame({ id: frameId, parentId: parentFrameId, url: '', ...frames.get(frameId) }),
     )
     // A new document has none of the old one's tools (Chromium sends no toolsRemoved for them).
+    // Nor for the documents of its frames, which go with it (without frameDetached when in-process).
     cdp.on('Page.frameNavigated', ({ frame }: { frame: CdpFrame }) => {
+      for (const id of descendants(frame.id)) {
+        frames.delete(id)
+        for (const other of sessions.values()) dropFrame(other, id)
+      }
       noteFrame(frame)
       dropFrame(session, frame.id)
       changed()
@@ -177,9 +209,59 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
       tree.childFrames?.forEach(walk)
     }
     walk(frameTree)
-    // Sends toolsAdded for the tools already registered, before it answers.
+    // Sends toolsAdded for the tools already registered, before it answers, but (Chromium 156) only
+    // for the session's top document: the tools its child frames registered before are read from
+    // the frames themselves. Events after enable cover every frame.
+    session.removed = new Set()
     await cdp.send('WebMCP.enable')
+    const ids: string[] = []
+    const collect = (tree: CdpFrameTree) => {
+      ids.push(tree.frame.id)
+      tree.childFrames?.forEach(collect)
+    }
+    collect(frameTree)
+    await Promise.all(
+      ids.map(async (frameId) => {
+        const listed = (await inFrame(session, frameId, LIST).catch(() => [])) as Listed[]
+        const own = session.tools.get(frameId) ?? new Map<string, CdpTool>()
+        for (const tool of listed) {
+          if (own.has(tool.name) || session.removed?.has(`${frameId} ${tool.name}`)) continue
+          const { readOnlyHint, untrustedContentHint, consequentialHint, debugging } =
+            tool.annotations ?? {}
+          own.set(tool.name, {
+            name: tool.name,
+            description: tool.description,
+            frameId,
+            ...(tool.inputSchema && { inputSchema: tool.inputSchema }),
+            ...(tool.annotations && {
+              annotations: {
+                readOnly: readOnlyHint,
+                untrustedContent: untrustedContentHint,
+                consequential: consequentialHint,
+                debugging,
+              },
+            }),
+          })
+        }
+        if (own.size) session.tools.set(frameId, own)
+      }),
+    )
+    session.removed = undefined
     return session
+  }
+
+  /** Evaluates `expression` in `frameId`, in a world of the bridge's own. */
+  async function inFrame(session: Session, frameId: string, expression: string): Promise<unknown> {
+    const world = { frameId, worldName: 'webmcp-bridge' }
+    const { executionContextId } = await session.cdp.send('Page.createIsolatedWorld', world)
+    const { result, exceptionDetails } = await session.cdp.send('Runtime.evaluate', {
+      contextId: executionContextId,
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    })
+    if (exceptionDetails) throw new Error(exceptionDetails.text)
+    return result.value
   }
 
   /** Gives a frame of another site its own session; drops the session of one that came back. */
@@ -235,18 +317,9 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
   function titlesOf(session: Session, frameId: string): Promise<Record<string, string>> {
     let found = titles.get(frameId)
     if (found) return found
-    found = (async () => {
-      const world = { frameId, worldName: 'webmcp-bridge' }
-      const { executionContextId } = await session.cdp.send('Page.createIsolatedWorld', world)
-      const { result } = await session.cdp.send('Runtime.evaluate', {
-        contextId: executionContextId,
-        expression: `document.modelContext.getTools().then((tools) => Object.fromEntries(
-          tools.filter((t) => t.window === window).map((t) => [t.name, t.title])))`,
-        awaitPromise: true,
-        returnByValue: true,
-      })
-      return (result.value ?? {}) as Record<string, string>
-    })().catch(() => ({}))
+    found = inFrame(session, frameId, LIST)
+      .then((listed) => Object.fromEntries((listed as Listed[]).map((t) => [t.name, t.title])))
+      .catch(() => ({}))
     titles.set(frameId, found)
     return found
   }

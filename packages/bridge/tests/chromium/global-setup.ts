@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+// @ts-expect-error: plain ESM helper shared with the benchmarks
+import { buildPolyfill, startServer } from '../../../../scripts/browser.mjs'
+// @ts-expect-error: plain ESM helper shared with `pnpm demo`
+import { APPS, buildApp, serveApp } from '../../../../scripts/demo-server.mjs'
+import { buildFromSource } from '../../scripts/from-source.mjs'
+import { fixturePages } from './fixture'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The `webmcp-bridge` command, built from source. */
+    cli: string
+    /** The fixture page: its own tools, and the React demo in a frame. */
+    fixtureUrl: string
+    /** The React demo's origin (its widget is on the other loopback name). */
+    demoOrigin: string
+  }
+}
+
+interface App {
+  name: string
+  dir: string
+}
+
+/**
+ * Builds the bridge from source and the React demo (vite build, into a temporary folder), serves the
+ * demo as `pnpm demo` does, and serves the fixture page that embeds it.
+ */
+export default async function setup(project: TestProject) {
+  const out = mkdtempSync(join(tmpdir(), 'webmcp-bridge-'))
+  const closers: Array<() => Promise<unknown>> = [async () => rmSync(out, { recursive: true })]
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer()
+  }
+  try {
+    const { cli } = await buildFromSource()
+    const polyfill: string = await buildPolyfill()
+    const react = (APPS as App[]).find((app) => app.name === 'react')!
+    const demo = await serveApp({ dir: await buildApp(react, join(out, 'react')), polyfill })
+    closers.push(() => demo.close())
+    const demoOrigin = `http://localhost:${demo.port}`
+    const server = await startServer({ routes: fixturePages(demoOrigin) })
+    closers.push(() => server.close())
+    project.provide('cli', cli)
+    project.provide('fixtureUrl', `${server.origin}/fixture`)
+    project.provide('demoOrigin', demoOrigin)
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return close
+}
