@@ -155,9 +155,17 @@ export class TaskBoardComponent {
     description: 'Marks the task with this id as done.',
     inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
     execute: ({ id }) => {
-      if (!this.tasks().some((task) => task.id === id)) throw new RangeError(`No task ${id}.`)
-      this.tasks.update((tasks) => tasks.map((t) => (t.id === id ? { ...t, done: true } : t)))
-      return `Task ${id} is done.`
+      // The browser does not check the input against the schema: an agent may send "2".
+      const task = this.tasks().find((t) => t.id === Number(id))
+      // A thrown error would reach the agent without its message; this answer lets it correct itself.
+      if (!task) {
+        return {
+          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks.`,
+          availableTasks: this.tasks().map((t) => ({ id: t.id, text: t.text, done: t.done })),
+        }
+      }
+      this.tasks.update((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, done: true } : t)))
+      return `Task ${task.id} is done.`
     },
   }))
 
@@ -168,7 +176,9 @@ export class TaskBoardComponent {
     annotations: { consequentialHint: true },
     execute: () => {
       if (!confirm(`An agent wants to delete all ${this.tasks().length} tasks. Allow?`)) {
-        throw new DOMException('The person declined.', 'NotAllowedError')
+        return {
+          error: 'The person declined, so no task was deleted. Ask again only if they say so.',
+        }
       }
       this.tasks.set([])
       this.status.set('An agent deleted every task.')

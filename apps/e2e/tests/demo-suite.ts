@@ -110,10 +110,18 @@ export function describeDemo(app: string, title: string) {
       await expect
         .poll(() => page.locator('.tasks li[data-task="1"]').getAttribute('class'))
         .toContain('done')
+      // An unknown id is an answer the agent can act on, not a failure (which would reach it as a
+      // bare UnknownError): what went wrong, and the tasks it can pick from.
       const missing = await run('complete_task', { id: '99' })
-      expect(missing.state).toBe('error')
-      // A throwing execute reaches the agent as UnknownError, natively and in the polyfill.
-      expect(missing.error).toBe('UnknownError')
+      expect(missing.state).toBe('ok')
+      expect(JSON.parse(missing.text)).toEqual({
+        error: 'No task with id 99. Call complete_task with the id of one of availableTasks.',
+        availableTasks: [
+          { id: 1, text: 'Try WebMCP', done: true },
+          { id: 2, text: 'Write the e2e tests', done: false },
+        ],
+      })
+      expect(await page.locator('.tasks li.done').count()).toBe(1)
     })
 
     it('fills and submits the declarative quick-add form', async () => {
@@ -161,6 +169,12 @@ export function describeDemo(app: string, title: string) {
     })
 
     it('runs the cross-origin widget’s tool', async () => {
+      const unknown = await run('find_teammate', { name: 'Linus' }, widgetOrigin)
+      expect(unknown.state).toBe('ok')
+      expect(JSON.parse(unknown.text)).toEqual({
+        error: 'No teammate called Linus. Look up one of knownFirstNames.',
+        knownFirstNames: ['Ada', 'Grace', 'Alan'],
+      })
       const found = await run('find_teammate', { name: 'Ada' }, widgetOrigin)
       expect(found.state).toBe('ok')
       expect(JSON.parse(found.text)).toMatchObject({ email: 'ada@example.com' })
@@ -171,7 +185,11 @@ export function describeDemo(app: string, title: string) {
     it('asks before deleting every task', async () => {
       page.once('dialog', (dialog) => void dialog.dismiss())
       const declined = await run('delete_all_tasks')
-      expect(declined.state).toBe('error')
+      // The agent learns that the person said no (a thrown error would reach it without the message).
+      expect(declined.state).toBe('ok')
+      expect(JSON.parse(declined.text)).toEqual({
+        error: 'The person declined, so no task was deleted. Ask again only if they say so.',
+      })
       expect((await taskTexts()).length).toBeGreaterThan(0)
       page.once('dialog', (dialog) => void dialog.accept())
       const deleted = await run('delete_all_tasks')

@@ -84,11 +84,17 @@ export function App() {
     description: 'Marks the task with this id as done.',
     inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
     execute: ({ id }) => {
-      if (!tasks.some((task) => task.id === id)) throw new RangeError(`No task ${id}.`)
-      setTasks((current) =>
-        current.map((task) => (task.id === id ? { ...task, done: true } : task)),
-      )
-      return `Task ${id} is done.`
+      // The browser does not check the input against the schema: an agent may send "2".
+      const task = tasks.find((t) => t.id === Number(id))
+      // A thrown error would reach the agent without its message; this answer lets it correct itself.
+      if (!task) {
+        return {
+          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks.`,
+          availableTasks: tasks.map((t) => ({ id: t.id, text: t.text, done: t.done })),
+        }
+      }
+      setTasks((current) => current.map((t) => (t.id === task.id ? { ...t, done: true } : t)))
+      return `Task ${task.id} is done.`
     },
   })
   useWebMCPTool({
@@ -98,7 +104,9 @@ export function App() {
     annotations: { consequentialHint: true },
     execute: () => {
       if (!confirm(`An agent wants to delete all ${tasks.length} tasks. Allow?`)) {
-        throw new DOMException('The person declined.', 'NotAllowedError')
+        return {
+          error: 'The person declined, so no task was deleted. Ask again only if they say so.',
+        }
       }
       setTasks([])
       setStatus('An agent deleted every task.')
