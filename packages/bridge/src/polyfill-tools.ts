@@ -1,28 +1,69 @@
-import type { ConsoleMessage, Frame, JSHandle, Page } from 'playwright-core'
+import type { ConsoleMessage, Frame, Page } from 'playwright-core'
 import type { ModelContext } from '@webmcp-kit/core'
 import type { CallOutcome, PageTool, ToolSource } from './types'
 
 /** The page function through which each document reports `toolchange`. */
 const BINDING = '__webmcpBridgeToolChange'
 
+/** Where each document keeps the bridge's helper (a symbol: invisible to the page's own code). */
+const AGENT = 'webmcp-kit/bridge'
+
 /**
  * Runs in every document (as an init script, and once in those already loaded): reports
- * `toolchange` as soon as the document has a `modelContext`, which a polyfill may install late.
+ * `toolchange` as soon as the document has a `modelContext` (a polyfill may install it late), and
+ * keeps the document's own tools (refreshed on `toolchange`) and the AbortControllers of running
+ * calls, so that a call is one round trip to the page.
  */
-const WATCH = `(() => {
+const AGENT_SCRIPT = `(() => {
+  const key = Symbol.for(${JSON.stringify(AGENT)})
+  if (window[key]) return window[key].watch()
   let watching = false
-  const watch = () => {
-    const mc = document.modelContext
-    if (!mc || watching) return
-    watching = true
-    const report = () => globalThis.${BINDING}?.().catch(() => {})
-    mc.addEventListener('toolchange', report)
-    report()
+  let tools
+  const controllers = new Map()
+  // Calls cancelled before they reached executeTool.
+  const cancelled = new Set()
+  const agent = {
+    watch() {
+      const mc = document.modelContext
+      if (!mc || watching) return
+      watching = true
+      const report = () => {
+        tools = undefined
+        globalThis.${BINDING}?.().catch(() => {})
+      }
+      mc.addEventListener('toolchange', report)
+      report()
+    },
+    async call(id, name, input) {
+      const mc = document.modelContext
+      tools ??= mc?.getTools()
+      const tool = (await tools?.catch(() => []))?.find((t) => t.name === name && t.window === window)
+      if (!mc || !tool) {
+        tools = undefined
+        return { ok: false, name: 'NotFoundError', message: 'No tool ' + name + ' here.' }
+      }
+      const controller = new AbortController()
+      controllers.set(id, controller)
+      if (cancelled.delete(id)) controller.abort()
+      try {
+        return { ok: true, value: await mc.executeTool(tool, input, { signal: controller.signal }) }
+      } catch (error) {
+        return { ok: false, name: error?.name ?? 'Error', message: error?.message ?? String(error) }
+      } finally {
+        controllers.delete(id)
+      }
+    },
+    abort(id) {
+      const controller = controllers.get(id)
+      if (controller) controller.abort()
+      else cancelled.add(id)
+    },
   }
-  watch()
+  Object.defineProperty(window, key, { value: agent })
+  agent.watch()
   if (!watching) {
-    document.addEventListener('DOMContentLoaded', watch)
-    addEventListener('load', watch)
+    document.addEventListener('DOMContentLoaded', () => agent.watch())
+    addEventListener('load', () => agent.watch())
   }
 })()`
 
@@ -32,6 +73,11 @@ const FAILED = 'WebMCP tool execution failed: '
 type Listed = Omit<PageTool, 'frame'> & { origin: string }
 
 type ModelContextDocument = Document & { modelContext?: ModelContext }
+
+interface Agent {
+  call(id: number, name: string, input: Record<string, unknown>): Promise<CallOutcome>
+  abort(id: number): void
+}
 
 /** The document's own tools (not those of other frames it can see). Runs in the page. */
 async function ownTools(): Promise<Listed[]> {
@@ -50,22 +96,21 @@ async function ownTools(): Promise<Listed[]> {
     }))
 }
 
-/** Runs the document's tool `name` with `executeTool`. Runs in the page. */
-async function run([name, input, controller]: readonly [
-  string,
-  Record<string, unknown>,
-  AbortController,
-]): Promise<CallOutcome> {
-  const mc = (document as ModelContextDocument).modelContext
-  const tools = mc ? await mc.getTools() : []
-  const tool = tools.find((t) => t.name === name && t.window === window)
-  if (!mc || !tool) return { ok: false, name: 'NotFoundError', message: `No tool ${name} here.` }
-  try {
-    return { ok: true, value: await mc.executeTool(tool, input, { signal: controller.signal }) }
-  } catch (error) {
-    const { name = 'Error', message = String(error) } = (error ?? {}) as Partial<Error>
-    return { ok: false, name, message }
-  }
+/** Runs the document's tool with `executeTool`, through the agent. Runs in the page. */
+function run([key, id, name, input]: readonly [string, number, string, Record<string, unknown>]) {
+  const agent = (window as unknown as Record<symbol, Agent | undefined>)[Symbol.for(key)]
+  return agent
+    ? agent.call(id, name, input)
+    : {
+        ok: false as const,
+        name: 'NotFoundError',
+        message: 'The bridge has not reached this document.',
+      }
+}
+
+/** Aborts call `id`'s AbortController. Runs in the page. */
+function abort([key, id]: readonly [string, number]) {
+  ;(window as unknown as Record<symbol, Agent | undefined>)[Symbol.for(key)]?.abort(id)
 }
 
 /** `Name: message` from the first line of an error's description. */
@@ -107,8 +152,9 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
   const onFrame = () => changed()
 
   await page.exposeBinding(BINDING, () => changed())
-  await page.addInitScript(WATCH)
-  await Promise.all(page.frames().map((frame) => frame.evaluate(WATCH).catch(() => {})))
+  await page.addInitScript(AGENT_SCRIPT)
+  await Promise.all(page.frames().map((frame) => frame.evaluate(AGENT_SCRIPT).catch(() => {})))
+  let calls = 0
   page.on('console', onConsole)
   page.on('framenavigated', onFrame)
   page.on('frameattached', onFrame)
@@ -138,14 +184,14 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
       if (!frame || frame.isDetached()) {
         return { ok: false, name: 'UnknownError', message: 'The document of the tool went away.' }
       }
+      if (signal?.aborted)
+        return { ok: false, name: 'AbortError', message: 'The call was cancelled.' }
       running++
-      let controller: JSHandle<AbortController> | undefined
-      const abort = () => void controller?.evaluate((c) => c.abort()).catch(() => {})
+      const id = ++calls
+      const cancel = () => void frame.evaluate(abort, [AGENT, id] as const).catch(() => {})
       try {
-        controller = await frame.evaluateHandle(() => new AbortController())
-        if (signal?.aborted) abort()
-        signal?.addEventListener('abort', abort, { once: true })
-        const outcome = await frame.evaluate(run, [tool.name, input, controller] as const)
+        signal?.addEventListener('abort', cancel, { once: true })
+        const outcome = await frame.evaluate(run, [AGENT, id, tool.name, input] as const)
         if (!outcome.ok && outcome.name === 'UnknownError' && failures.length) {
           return { ok: false, ...parseError(failures.shift()!) }
         }
@@ -158,8 +204,7 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
           message: (error as Error).message.split('\n')[0]!,
         }
       } finally {
-        signal?.removeEventListener('abort', abort)
-        void controller?.dispose().catch(() => {})
+        signal?.removeEventListener('abort', cancel)
         if (--running === 0) failures.length = 0
       }
     },
