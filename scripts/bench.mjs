@@ -10,6 +10,8 @@
 //
 // Adding a row: append an entry to ROWS. Its `setup` runs in the page (it is sent as source text,
 // so it can use nothing from this file) and returns the function to time.
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import { chromiumOptions, startServer } from './browser.mjs'
 import { launch } from './engines.mjs'
@@ -25,6 +27,8 @@ import { launch } from './engines.mjs'
  * @property {number} [maxMs] Acceptance, instead: polyfill time per call at most this many ms.
  * @property {boolean} [polyfillOnly] No native counterpart (e.g. a polyfill-internal cost).
  * @property {string} [query] Query string of the row's page (see `startServer`: `body=`, `oac=`…).
+ * @property {boolean} [bridge] Measured through `@webmcp-kit/bridge` instead (see `runBridgeRow`):
+ *   `setup`'s operation is timed in the page, and the same tool call through the bridge.
  */
 
 /** @type {Row[]} */
@@ -118,6 +122,17 @@ const ROWS = [
         if (!tool) await new Promise((resolve) => setTimeout(resolve, 20))
       }
       if (!tool) throw new Error('the frame’s tool never appeared')
+      return () => mc.executeTool(tool, { q: 'hello' })
+    },
+  },
+  {
+    id: 'bridge',
+    name: 'tool call through webmcp-bridge (MCP client → bridge → page)',
+    bridge: true,
+    setup: async (mc) => {
+      const execute = (input) => ({ ok: true, echo: input.q })
+      await mc.registerTool({ name: 'echo', description: 'Echoes', execute })
+      const tool = (await mc.getTools()).find((t) => t.name === 'echo')
       return () => mc.executeTool(tool, { q: 'hello' })
     },
   },
@@ -228,9 +243,91 @@ async function chromiumSide(native) {
     async open(url) {
       const page = await browser.newPage()
       await page.goto(url)
-      return { evaluate: (expression) => page.evaluate(expression), close: () => page.close() }
+      return {
+        page,
+        evaluate: (expression) => page.evaluate(expression),
+        close: () => page.close(),
+      }
     },
     close: () => browser.close(),
+  }
+}
+
+/**
+ * The bridge row: per Chromium, the row's tool call timed in the page (a direct `executeTool`), and
+ * the same call made by an MCP client (the SDK's, over an in-memory transport) through the bridge
+ * serving that page, timed in Node. Built from source, like the tests.
+ */
+async function runBridgeRow(sides, row, server) {
+  const bridgeDir = new URL('../packages/bridge/', import.meta.url)
+  const { buildFromSource } = await import(new URL('scripts/from-source.mjs', bridgeDir).href)
+  const { createBridge } = await import(pathToFileURL((await buildFromSource()).index).href)
+  const require = createRequire(new URL('package.json', bridgeDir))
+  const sdk = (path) =>
+    import(pathToFileURL(require.resolve(`@modelcontextprotocol/sdk/${path}`)).href)
+  const [{ Client }, { InMemoryTransport }] = await Promise.all([
+    sdk('client/index.js'),
+    sdk('inMemory.js'),
+  ])
+  const out = {}
+  for (const side of sides) {
+    const tab = await side.open(`${server.origin}/bench/${row.id}`)
+    const bridge = await createBridge({ page: tab.page })
+    const client = new Client({ name: 'bench', version: '1.0.0' })
+    try {
+      const options = {
+        ...TIMING,
+        calls: 1,
+        env: { origin: server.origin, otherOrigin: server.otherOrigin },
+      }
+      const found = await tab.evaluate(`(${prepare})(${row.setup}, ${JSON.stringify(options)})`)
+      if (found.impl !== side.impl || bridge.engine !== side.impl) {
+        throw new Error(
+          `${side.label}: expected the ${side.impl} modelContext, found ${found.impl}/${bridge.engine}`,
+        )
+      }
+      const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair()
+      await bridge.server.connect(serverEnd)
+      await client.connect(clientEnd)
+      const call = async () => {
+        const result = await client.callTool({ name: 'echo', arguments: { q: 'hello' } })
+        if (result.isError) throw new Error(`bridge call failed: ${result.content[0]?.text}`)
+      }
+      const start = performance.now()
+      let warm = 0
+      while (warm < TIMING.minWarmup || performance.now() - start < TIMING.warmupMs) {
+        await call()
+        warm++
+      }
+      const each = (performance.now() - start) / warm
+      const iterations = Math.max(TIMING.minIterations, Math.ceil(TIMING.sampleMs / each))
+      const direct = []
+      const bridged = []
+      for (let s = 0; s < TIMING.samples; s++) {
+        direct.push(await tab.evaluate(`(${sample})()`))
+        const began = performance.now()
+        for (let i = 0; i < iterations; i++) await call()
+        bridged.push((performance.now() - began) / iterations)
+      }
+      out[side.label] = { direct: median(direct), bridge: median(bridged), iterations }
+    } finally {
+      await client.close()
+      await bridge.close()
+      await tab.close()
+    }
+  }
+  return out
+}
+
+function printBridge(results) {
+  for (const { row, bridge } of results) {
+    if (!bridge) continue
+    console.log(`\n${row.name}, beside a direct in-page executeTool of the same tool:`)
+    for (const [label, { direct, bridge: through }] of Object.entries(bridge)) {
+      console.log(
+        `  ${label.padEnd(9)} direct ${format(direct)} ms/call, through the bridge ${format(through)} ms/call: ${(through / direct).toFixed(1)}×`,
+      )
+    }
   }
 }
 
@@ -261,8 +358,14 @@ async function engineSide(engine, label = engine) {
  */
 const ENGINES = {
   chromium: () => Promise.all([chromiumSide(true), chromiumSide(false)]),
-  firefox: async () => [await engineSide('chromium', 'chromium polyfill'), await engineSide('firefox')],
-  webkit: async () => [await engineSide('chromium', 'chromium polyfill'), await engineSide('webkit')],
+  firefox: async () => [
+    await engineSide('chromium', 'chromium polyfill'),
+    await engineSide('firefox'),
+  ],
+  webkit: async () => [
+    await engineSide('chromium', 'chromium polyfill'),
+    await engineSide('webkit'),
+  ],
 }
 
 function parseArgs(argv) {
@@ -381,13 +484,21 @@ function judge(sides, row, times) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2))
-  const rows = ROWS.filter((row) => !args.only || args.only.includes(row.id))
+  const rows = ROWS.filter(
+    (row) =>
+      (!args.only || args.only.includes(row.id)) && !(row.bridge && args.engine !== 'chromium'),
+  )
   const began = performance.now()
   const server = await startServer()
   const sides = await ENGINES[args.engine]()
   const results = []
   try {
     for (const row of rows) {
+      if (row.bridge) {
+        results.push({ row, bridge: await runBridgeRow(sides, row, server) })
+        if (!args.json) process.stderr.write(`  measured ${row.id}\n`)
+        continue
+      }
       const times = await runRow(sides, row, server)
       results.push({ row, times, verdict: judge(sides, row, times) })
       if (!args.json) process.stderr.write(`  measured ${row.id}\n`)
@@ -398,19 +509,28 @@ async function main() {
   }
   const seconds = (performance.now() - began) / 1000
   if (args.json) {
-    const rowsOut = results.map(({ row, times, verdict }) => ({
+    const rowsOut = results.map(({ row, times, verdict, bridge }) => ({
       id: row.id,
       name: row.name,
       calls: row.calls ?? 1,
       ...times,
       ...(verdict && { ...verdict, text: undefined }),
+      ...(bridge && {
+        bridge: Object.fromEntries(
+          Object.entries(bridge).map(([label, b]) => [label, { ...b, ratio: b.bridge / b.direct }]),
+        ),
+      }),
     }))
     const browsers = Object.fromEntries(sides.map((side) => [side.label, side.version]))
     const out = { engine: args.engine, browsers, timing: TIMING, seconds, rows: rowsOut }
     console.log(JSON.stringify(out, null, 2))
   } else {
     console.log()
-    printTable(sides, results)
+    printTable(
+      sides,
+      results.filter((result) => !result.bridge),
+    )
+    printBridge(results)
     console.log(
       `\n(${[...new Set(sides.map((side) => side.version))].join(', ')}; median of ${TIMING.samples} samples per cell; ${seconds.toFixed(1)} s)`,
     )
