@@ -124,6 +124,22 @@ export function needsConfirmation(tool: PageTool, policy: ConfirmPolicy): boolea
   return tool.annotations?.consequentialHint === true
 }
 
+/**
+ * `Name: message` from the first line of an error's description (its `stack`, or `String(error)`).
+ *
+ * @example
+ * ```ts
+ * parseError('RangeError: No task 99.\n    at execute (…)') // { name: 'RangeError', message: 'No task 99.' }
+ * ```
+ */
+export function parseError(text: string): { name: string; message: string } {
+  const first = text.split('\n')[0]!
+  const colon = first.indexOf(': ')
+  return colon < 0
+    ? { name: first || 'Error', message: '' }
+    : { name: first.slice(0, colon), message: first.slice(colon + 2) }
+}
+
 function parseObject(text: string): unknown {
   if (!text.startsWith('{')) return undefined
   try {

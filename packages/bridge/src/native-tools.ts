@@ -1,3 +1,4 @@
+import { parseError } from './mcp-mapping'
 import type { CDPSession, Frame, Page } from 'playwright-core'
 import type { ToolAnnotations } from '@webmcp-kit/core'
 import type { CallOutcome, PageTool, ToolSource } from './types'
@@ -83,11 +84,8 @@ export function exceptionOutcome(exception: RemoteObject | undefined, errorText 
     const message = String(exception.value ?? exception.description ?? '')
     return { ok: false, name: 'Error', message }
   }
-  const first = (exception.description ?? '').split('\n')[0]!
-  const colon = first.indexOf(': ')
-  return colon < 0
-    ? { ok: false, name: first || exception.className || 'Error', message: '' }
-    : { ok: false, name: first.slice(0, colon), message: first.slice(colon + 2) }
+  const { name, message } = parseError(exception.description ?? exception.className ?? '')
+  return { ok: false, name, message }
 }
 
 function annotations(hints: CdpTool['annotations']): ToolAnnotations | undefined {

@@ -1,3 +1,4 @@
+import { parseError } from './mcp-mapping'
 import type { ConsoleMessage, Frame, Page } from 'playwright-core'
 import type { ModelContext } from '@webmcp-kit/core'
 import type { CallOutcome, PageTool, ToolSource } from './types'
@@ -111,15 +112,6 @@ function run([key, id, name, input]: readonly [string, number, string, Record<st
 /** Aborts call `id`'s AbortController. Runs in the page. */
 function abort([key, id]: readonly [string, number]) {
   ;(window as unknown as Record<symbol, Agent | undefined>)[Symbol.for(key)]?.abort(id)
-}
-
-/** `Name: message` from the first line of an error's description. */
-function parseError(text: string): { name: string; message: string } {
-  const first = text.split('\n')[0]!
-  const colon = first.indexOf(': ')
-  return colon < 0
-    ? { name: first || 'Error', message: '' }
-    : { name: first.slice(0, colon), message: first.slice(colon + 2) }
 }
 
 /** The page's frames in tree order, the top document first. */

@@ -103,18 +103,27 @@ export function describeBridge(transportName: string, connect: Connect) {
         description: 'Adds a task to the board.',
         inputSchema: { type: 'object', required: ['text'] },
       })
-      expect(tool('list_tasks').annotations).toMatchObject({
-        readOnlyHint: true,
-        openWorldHint: false,
-      })
-      expect(tool('delete_all_tasks').annotations).toMatchObject({
+      expect(tool('page_state').annotations).toEqual({ readOnlyHint: true, openWorldHint: false })
+      expect(tool('send_message').annotations).toEqual({
+        title: 'Send a message',
         readOnlyHint: false,
         destructiveHint: true,
+        openWorldHint: false,
       })
-      expect(tool('find_teammate').annotations).toMatchObject({
-        readOnlyHint: true,
-        openWorldHint: true,
-      })
+      expect(tool('find_teammate').annotations).toEqual({ readOnlyHint: true, openWorldHint: true })
+      // The demo's tools (whose hints the demo may change): MCP's hints follow the page's.
+      for (const name of ['list_tasks', 'add_task', 'delete_all_tasks', 'find_teammate.2']) {
+        const { annotations, _meta } = tool(name)
+        const hints = _meta?.['webmcp-kit/annotations'] as Record<string, boolean> | undefined
+        if (!hints) {
+          expect(annotations).toBeUndefined()
+          continue
+        }
+        expect(annotations?.readOnlyHint).toBe(hints.readOnlyHint)
+        expect(annotations?.openWorldHint).toBe(hints.untrustedContentHint)
+        if (!hints.readOnlyHint) expect(annotations?.destructiveHint).toBe(hints.consequentialHint)
+      }
+      expect(tool('list_tasks').annotations?.readOnlyHint).toBe(true)
       expect(tool('go').annotations).toBeUndefined()
     })
 
