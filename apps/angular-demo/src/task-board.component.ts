@@ -4,10 +4,15 @@ import { widgetOrigin, widgetUrl } from '../../demo-shared/widget-origin'
 import { DomSanitizer } from '@angular/platform-browser'
 import { AgentPanelComponent } from './agent-panel.component'
 
+const PRIORITIES = ['low', 'normal', 'high'] as const
+const THEMES = ['light', 'dark'] as const
+/** How a value an agent sent reads in an error answer (`nothing` when it sent none). */
+const shown = (value: unknown) => JSON.stringify(value) ?? 'nothing'
+
 interface Task {
   id: number
   text: string
-  priority: 'low' | 'normal' | 'high'
+  priority: (typeof PRIORITIES)[number]
   tags: string[]
   done: boolean
 }
@@ -104,7 +109,7 @@ export class TaskBoardComponent {
     { id: 1, text: 'Try WebMCP', priority: 'high', tags: ['demo'], done: false },
   ])
   readonly status = signal('')
-  readonly theme = signal<'light' | 'dark'>('light')
+  readonly theme = signal<(typeof THEMES)[number]>('light')
   readonly origins = [widgetOrigin()]
   readonly widget = inject(DomSanitizer).bypassSecurityTrustResourceUrl(widgetUrl())
   private nextId = 2
@@ -126,7 +131,8 @@ export class TaskBoardComponent {
     title: 'List tasks',
     description:
       'Lists the tasks on the board with their ids, priorities, tags and whether they are done.',
-    annotations: { readOnlyHint: true },
+    // Task texts are whatever people (and agents) typed.
+    annotations: { readOnlyHint: true, untrustedContentHint: true },
     execute: () => this.tasks(),
   }))
 
@@ -137,26 +143,55 @@ export class TaskBoardComponent {
     inputSchema: {
       type: 'object',
       properties: {
-        text: { type: 'string', description: 'What needs doing.' },
-        priority: { type: 'string', enum: ['low', 'normal', 'high'] },
-        tags: { type: 'array', items: { type: 'string' } },
+        text: { type: 'string', minLength: 1, description: 'What needs doing.' },
+        priority: { type: 'string', enum: PRIORITIES, default: 'normal' },
+        tags: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Labels to group tasks by.',
+        },
       },
       required: ['text'],
     },
-    execute: ({ text, priority, tags }) => {
-      const task = this.add(text, priority, tags)
-      this.status.set(`An agent added “${text}”.`)
+    execute: ({ text, priority = 'normal', tags = [] }) => {
+      // The browser does not check the input against the schema: say what to send instead.
+      if (typeof text !== 'string' || !text.trim()) {
+        return {
+          error: `A task needs text saying what needs doing (got ${shown(text)}). Call add_task again with text, e.g. "Water the plants".`,
+        }
+      }
+      if (!PRIORITIES.includes(priority)) {
+        return {
+          error: `Unknown priority ${shown(priority)}. Call add_task again with a priority from allowedPriorities, or without one for normal.`,
+          allowedPriorities: PRIORITIES,
+        }
+      }
+      if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) {
+        return {
+          error: `tags must be a list of strings (got ${shown(tags)}). Call add_task again with tags such as ["home"], or without tags.`,
+        }
+      }
+      const task = this.add(text.trim(), priority, [...new Set(tags)])
+      this.status.set(`An agent added “${task.text}”.`)
       return task
     },
   }))
 
   readonly completeTask = injectWebMCPTool(() => ({
     name: 'complete_task',
-    description: 'Marks the task with this id as done.',
-    inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    title: 'Complete a task',
+    description: 'Marks a task on the board as done.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', description: 'The task’s id, as list_tasks gives it.' },
+      },
+      required: ['id'],
+    },
     execute: ({ id }) => {
-      // The browser does not check the input against the schema: an agent may send "2".
-      const task = this.tasks().find((t) => t.id === Number(id))
+      // The browser does not check the input against the schema: an agent may send "2". Compared
+      // as text, so that true is no id (Number(true) is 1).
+      const task = this.tasks().find((t) => String(t.id) === String(id))
       // A thrown error would reach the agent without its message; this answer lets it correct itself.
       if (!task) {
         return {
@@ -192,10 +227,23 @@ export class TaskBoardComponent {
     description: 'Slowly exports the board as CSV. Honours cancellation.',
     inputSchema: {
       type: 'object',
-      properties: { seconds: { type: 'number', description: 'How long it takes.', default: 3 } },
+      properties: {
+        seconds: {
+          type: 'number',
+          description: 'How long the export takes.',
+          default: 3,
+          minimum: 0,
+          maximum: 60,
+        },
+      },
     },
-    annotations: { readOnlyHint: true },
+    annotations: { readOnlyHint: true, untrustedContentHint: true },
     execute: async ({ seconds = 3 }, { signal }) => {
+      if (typeof seconds !== 'number' || seconds < 0 || seconds > 60) {
+        return {
+          error: `seconds must be a number from 0 to 60 (got ${shown(seconds)}). Call export_tasks again with one in that range, or without seconds for 3.`,
+        }
+      }
       this.status.set('Exporting…')
       try {
         await sleep(seconds * 1000, signal)
@@ -205,9 +253,10 @@ export class TaskBoardComponent {
       }
       const tasks = this.tasks()
       this.status.set(`Exported ${tasks.length} tasks.`)
+      // The text is quoted: it may hold commas and quotes.
       return [
         'id,text,priority,done',
-        ...tasks.map((t) => `${t.id},${t.text},${t.priority},${t.done}`),
+        ...tasks.map((t) => `${t.id},"${t.text.replaceAll('"', '""')}",${t.priority},${t.done}`),
       ].join('\n')
     },
   }))
@@ -216,13 +265,20 @@ export class TaskBoardComponent {
   readonly setTheme = injectWebMCPTool(
     () => ({
       name: 'set_theme',
-      description: 'Switches the board between the light and the dark theme.',
+      title: 'Set the theme',
+      description: 'Switches the board’s colour theme.',
       inputSchema: {
         type: 'object',
-        properties: { theme: { type: 'string', enum: ['light', 'dark'] } },
+        properties: { theme: { type: 'string', enum: THEMES } },
         required: ['theme'],
       },
       execute: ({ theme }) => {
+        if (!THEMES.includes(theme)) {
+          return {
+            error: `Unknown theme ${shown(theme)}. Call set_theme again with a theme from allowedThemes.`,
+            allowedThemes: THEMES,
+          }
+        }
         this.theme.set(theme)
         return `Theme: ${theme}.`
       },
@@ -238,8 +294,15 @@ export class TaskBoardComponent {
     event.preventDefault()
     const form = event.currentTarget as HTMLFormElement
     const data = new FormData(form)
-    const task = this.add(String(data.get('text')), data.get('priority') as Task['priority'])
+    const text = String(data.get('text')).trim()
     const submit = event as AgentSubmitEvent
+    // `required` lets a text of spaces through.
+    if (!text) {
+      const error = 'A task needs text saying what needs doing. Call quick_add again with text.'
+      if (submit.agentInvoked) submit.respondWith?.(Promise.resolve({ error }))
+      return
+    }
+    const task = this.add(text, data.get('priority') as Task['priority'])
     if (submit.agentInvoked) {
       // The agent gets the task; resetting the form now would cancel its submission.
       this.status.set(`An agent used the quick-add form: “${task.text}”.`)

@@ -15,6 +15,12 @@ const APP_TOOLS = [
   'quick_add',
 ]
 
+/** What the tests use of `document.modelContext` (native or the polyfill) in the page. */
+interface AgentContext {
+  getTools(options: { fromOrigins: string[] }): Promise<{ name: string; origin: string }[]>
+  executeTool(tool: object, input: object): Promise<string | null>
+}
+
 /**
  * The same end-to-end suite for each demo app, in native WebMCP and in the polyfill: every tool is
  * run from the agent panel, as a person playing the agent would, and the app's UI is checked.
@@ -71,6 +77,18 @@ export function describeDemo(app: string, title: string) {
       }
     }
     const taskTexts = () => page.locator('.tasks li span').allTextContents()
+    /** Calls a tool as an agent may, with input the panel's forms cannot make (wrong types). */
+    const call = (name: string, input: object, from = origin) =>
+      page.evaluate(
+        async ({ name, input, from, widgetOrigin }) => {
+          const context = (document as unknown as { modelContext: AgentContext }).modelContext
+          const tools = await context.getTools({ fromOrigins: [widgetOrigin] })
+          const tool = tools.find((t) => t.name === name && t.origin === from)
+          if (!tool) throw new Error(`No tool ${name} from ${from}`)
+          return JSON.parse((await context.executeTool(tool, input)) ?? 'null') as unknown
+        },
+        { name, input, from, widgetOrigin },
+      )
 
     it(`runs on ${mode === 'native' ? 'native WebMCP' : 'the polyfill'}, and lists the app's and the widget's tools`, async () => {
       await expect.poll(() => page.locator('.wmk-engine').getAttribute('data-engine')).toBe(mode)
@@ -82,8 +100,10 @@ export function describeDemo(app: string, title: string) {
       await expect(
         card('delete_all_tasks').locator('.wmk-hint').allTextContents(),
       ).resolves.toEqual(['consequentialHint'])
+      // Task texts are user content: untrustedContentHint.
       await expect(card('list_tasks').locator('.wmk-hint').allTextContents()).resolves.toEqual([
         'readOnlyHint',
+        'untrustedContentHint',
       ])
     })
 
@@ -124,7 +144,48 @@ export function describeDemo(app: string, title: string) {
       expect(await page.locator('.tasks li.done').count()).toBe(1)
     })
 
+    it('answers add_task and complete_task input it cannot use with what to send instead', async () => {
+      const tasks = await taskTexts()
+      // The browser checks no input against the schema (here its minLength): the tool does, and
+      // says what to send instead (a thrown error would reach the agent as a bare UnknownError).
+      const empty = await run('add_task', { text: '' })
+      expect(empty.state).toBe('ok')
+      expect(JSON.parse(empty.text)).toEqual({
+        error:
+          'A task needs text saying what needs doing (got ""). Call add_task again with text, e.g. "Water the plants".',
+      })
+      expect(await call('add_task', {})).toEqual({
+        error:
+          'A task needs text saying what needs doing (got nothing). Call add_task again with text, e.g. "Water the plants".',
+      })
+      expect(await call('add_task', { text: 42 })).toMatchObject({
+        error: expect.stringContaining('(got 42)'),
+      })
+      expect(await call('add_task', { text: 'Ship it', priority: 'urgent' })).toEqual({
+        error:
+          'Unknown priority "urgent". Call add_task again with a priority from allowedPriorities, or without one for normal.',
+        allowedPriorities: ['low', 'normal', 'high'],
+      })
+      expect(await call('add_task', { text: 'Ship it', tags: 'release' })).toEqual({
+        error:
+          'tags must be a list of strings (got "release"). Call add_task again with tags such as ["home"], or without tags.',
+      })
+      // true is no id (Number(true) would have completed task 1).
+      expect(await call('complete_task', { id: true })).toMatchObject({
+        error: 'No task with id true. Call complete_task with the id of one of availableTasks.',
+      })
+      expect(await taskTexts()).toEqual(tasks)
+      expect(await page.locator('.tasks li.done').count()).toBe(1)
+    })
+
     it('fills and submits the declarative quick-add form', async () => {
+      // `required` lets a text of spaces through; the submit handler answers it.
+      const blank = await run('quick_add', { text: '   ', priority: 'high' })
+      expect(blank.state).toBe('ok')
+      expect(JSON.parse(blank.text)).toEqual({
+        error: 'A task needs text saying what needs doing. Call quick_add again with text.',
+      })
+      expect(await taskTexts()).not.toContain('   ')
       const result = await run('quick_add', { text: 'Added through the form', priority: 'high' })
       expect(result.state).toBe('ok')
       expect(result.text).toContain('Added through the form')
@@ -152,15 +213,30 @@ export function describeDemo(app: string, title: string) {
       await expect.poll(() => output.getAttribute('data-state')).toBe('error')
       expect(await output.getAttribute('data-error')).toBe('AbortError')
       await expect.poll(() => page.locator('.status').textContent()).toBe('Export cancelled.')
+      const tooLong = await run('export_tasks', { seconds: '90' })
+      expect(tooLong.state).toBe('ok')
+      expect(JSON.parse(tooLong.text)).toEqual({
+        error:
+          'seconds must be a number from 0 to 60 (got 90). Call export_tasks again with one in that range, or without seconds for 3.',
+      })
+      expect(await call('export_tasks', { seconds: '1' })).toMatchObject({
+        error: expect.stringContaining('(got "1")'),
+      })
       const exported = await run('export_tasks', { seconds: '0.1' })
       expect(exported.state).toBe('ok')
-      expect(exported.text).toContain('Write the e2e tests')
+      // The text is quoted (it may hold commas).
+      expect(exported.text).toContain('2,"Write the e2e tests",low,false')
     })
 
     it('offers set_theme only while Settings is open', async () => {
       expect(await card('set_theme').count()).toBe(0)
       await page.locator('nav a[href="#/settings"]').click()
       await expect.poll(() => card('set_theme').count()).toBe(1)
+      expect(await call('set_theme', { theme: 'blue' })).toEqual({
+        error: 'Unknown theme "blue". Call set_theme again with a theme from allowedThemes.',
+        allowedThemes: ['light', 'dark'],
+      })
+      expect(await page.locator('main.app').getAttribute('class')).toContain('light')
       const themed = await run('set_theme', { theme: 'dark' })
       expect(themed.state).toBe('ok')
       await expect.poll(() => page.locator('main.app').getAttribute('class')).toContain('dark')
@@ -173,6 +249,16 @@ export function describeDemo(app: string, title: string) {
       expect(unknown.state).toBe('ok')
       expect(JSON.parse(unknown.text)).toEqual({
         error: 'No teammate called Linus. Look up one of knownFirstNames.',
+        knownFirstNames: ['Ada', 'Grace', 'Alan'],
+      })
+      // Not a key the directory inherits from Object.prototype.
+      const inherited = await run('find_teammate', { name: 'constructor' }, widgetOrigin)
+      expect(JSON.parse(inherited.text)).toMatchObject({
+        error: 'No teammate called constructor. Look up one of knownFirstNames.',
+      })
+      expect(await call('find_teammate', {}, widgetOrigin)).toEqual({
+        error:
+          "A lookup needs a teammate's first name (got nothing). Look up one of knownFirstNames.",
         knownFirstNames: ['Ada', 'Grace', 'Alan'],
       })
       const found = await run('find_teammate', { name: 'Ada' }, widgetOrigin)

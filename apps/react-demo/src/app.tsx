@@ -4,10 +4,15 @@ import type { FormEvent } from 'react'
 import { widgetOrigin, widgetUrl } from '../../demo-shared/widget-origin'
 import { AgentPanel } from './agent-panel'
 
+const PRIORITIES = ['low', 'normal', 'high'] as const
+const THEMES = ['light', 'dark'] as const
+/** How a value an agent sent reads in an error answer (`nothing` when it sent none). */
+const shown = (value: unknown) => JSON.stringify(value) ?? 'nothing'
+
 interface Task {
   id: number
   text: string
-  priority: 'low' | 'normal' | 'high'
+  priority: (typeof PRIORITIES)[number]
   tags: string[]
   done: boolean
 }
@@ -45,7 +50,7 @@ export function App() {
     { id: 1, text: 'Try WebMCP', priority: 'high', tags: ['demo'], done: false },
   ])
   const [status, setStatus] = useState('')
-  const [theme, setTheme] = useState<'light' | 'dark'>('light')
+  const [theme, setTheme] = useState<(typeof THEMES)[number]>('light')
   const add = (text: string, priority: Task['priority'] = 'normal', tags: string[] = []) => {
     const task = { id: nextId++, text, priority, tags, done: false }
     setTasks((current) => [...current, task])
@@ -57,7 +62,8 @@ export function App() {
     title: 'List tasks',
     description:
       'Lists the tasks on the board with their ids, priorities, tags and whether they are done.',
-    annotations: { readOnlyHint: true },
+    // Task texts are whatever people (and agents) typed.
+    annotations: { readOnlyHint: true, untrustedContentHint: true },
     execute: () => tasks,
   })
   useWebMCPTool({
@@ -67,25 +73,54 @@ export function App() {
     inputSchema: {
       type: 'object',
       properties: {
-        text: { type: 'string', description: 'What needs doing.' },
-        priority: { type: 'string', enum: ['low', 'normal', 'high'] },
-        tags: { type: 'array', items: { type: 'string' } },
+        text: { type: 'string', minLength: 1, description: 'What needs doing.' },
+        priority: { type: 'string', enum: PRIORITIES, default: 'normal' },
+        tags: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Labels to group tasks by.',
+        },
       },
       required: ['text'],
     },
-    execute: ({ text, priority, tags }) => {
-      const task = add(text, priority, tags)
-      setStatus(`An agent added “${text}”.`)
+    execute: ({ text, priority = 'normal', tags = [] }) => {
+      // The browser does not check the input against the schema: say what to send instead.
+      if (typeof text !== 'string' || !text.trim()) {
+        return {
+          error: `A task needs text saying what needs doing (got ${shown(text)}). Call add_task again with text, e.g. "Water the plants".`,
+        }
+      }
+      if (!PRIORITIES.includes(priority)) {
+        return {
+          error: `Unknown priority ${shown(priority)}. Call add_task again with a priority from allowedPriorities, or without one for normal.`,
+          allowedPriorities: PRIORITIES,
+        }
+      }
+      if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) {
+        return {
+          error: `tags must be a list of strings (got ${shown(tags)}). Call add_task again with tags such as ["home"], or without tags.`,
+        }
+      }
+      const task = add(text.trim(), priority, [...new Set(tags)])
+      setStatus(`An agent added “${task.text}”.`)
       return task
     },
   })
   useWebMCPTool({
     name: 'complete_task',
-    description: 'Marks the task with this id as done.',
-    inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    title: 'Complete a task',
+    description: 'Marks a task on the board as done.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', description: 'The task’s id, as list_tasks gives it.' },
+      },
+      required: ['id'],
+    },
     execute: ({ id }) => {
-      // The browser does not check the input against the schema: an agent may send "2".
-      const task = tasks.find((t) => t.id === Number(id))
+      // The browser does not check the input against the schema: an agent may send "2". Compared
+      // as text, so that true is no id (Number(true) is 1).
+      const task = tasks.find((t) => String(t.id) === String(id))
       // A thrown error would reach the agent without its message; this answer lets it correct itself.
       if (!task) {
         return {
@@ -119,10 +154,23 @@ export function App() {
     description: 'Slowly exports the board as CSV. Honours cancellation.',
     inputSchema: {
       type: 'object',
-      properties: { seconds: { type: 'number', description: 'How long it takes.', default: 3 } },
+      properties: {
+        seconds: {
+          type: 'number',
+          description: 'How long the export takes.',
+          default: 3,
+          minimum: 0,
+          maximum: 60,
+        },
+      },
     },
-    annotations: { readOnlyHint: true },
+    annotations: { readOnlyHint: true, untrustedContentHint: true },
     execute: async ({ seconds = 3 }, { signal }) => {
+      if (typeof seconds !== 'number' || seconds < 0 || seconds > 60) {
+        return {
+          error: `seconds must be a number from 0 to 60 (got ${shown(seconds)}). Call export_tasks again with one in that range, or without seconds for 3.`,
+        }
+      }
       setStatus('Exporting…')
       try {
         await sleep(seconds * 1000, signal)
@@ -131,9 +179,10 @@ export function App() {
         throw error
       }
       setStatus(`Exported ${tasks.length} tasks.`)
+      // The text is quoted: it may hold commas and quotes.
       return [
         'id,text,priority,done',
-        ...tasks.map((t) => `${t.id},${t.text},${t.priority},${t.done}`),
+        ...tasks.map((t) => `${t.id},"${t.text.replaceAll('"', '""')}",${t.priority},${t.done}`),
       ].join('\n')
     },
   })
@@ -141,13 +190,20 @@ export function App() {
   useWebMCPTool(
     {
       name: 'set_theme',
-      description: 'Switches the board between the light and the dark theme.',
+      title: 'Set the theme',
+      description: 'Switches the board’s colour theme.',
       inputSchema: {
         type: 'object',
-        properties: { theme: { type: 'string', enum: ['light', 'dark'] } },
+        properties: { theme: { type: 'string', enum: THEMES } },
         required: ['theme'],
       },
       execute: ({ theme }) => {
+        if (!THEMES.includes(theme)) {
+          return {
+            error: `Unknown theme ${shown(theme)}. Call set_theme again with a theme from allowedThemes.`,
+            allowedThemes: THEMES,
+          }
+        }
         setTheme(theme)
         return `Theme: ${theme}.`
       },
@@ -159,8 +215,15 @@ export function App() {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
-    const task = add(String(data.get('text')), data.get('priority') as Task['priority'])
+    const text = String(data.get('text')).trim()
     const native = event.nativeEvent as AgentSubmitEvent
+    // `required` lets a text of spaces through.
+    if (!text) {
+      const error = 'A task needs text saying what needs doing. Call quick_add again with text.'
+      if (native.agentInvoked) native.respondWith?.(Promise.resolve({ error }))
+      return
+    }
+    const task = add(text, data.get('priority') as Task['priority'])
     if (native.agentInvoked) {
       // The agent gets the task; resetting the form now would cancel its submission.
       setStatus(`An agent used the quick-add form: “${task.text}”.`)
