@@ -126,6 +126,32 @@ const ROWS = [
     },
   },
   {
+    // The floor under the row above: the polyfill's cross-origin call is one round trip on a
+    // MessagePort between the two documents' processes (native brokers it in the browser process).
+    id: 'port-cross-origin',
+    name: 'MessagePort round trip to a cross-origin frame',
+    polyfillOnly: true,
+    setup: async (_mc, { otherOrigin }) => {
+      const echo = `addEventListener('message', (event) => {
+        const port = event.ports[0]
+        if (port && event.data === 'echo') port.onmessage = (m) => port.postMessage(m.data)
+      })`
+      const frame = document.createElement('iframe')
+      frame.src = `${otherOrigin}/?body=${encodeURIComponent(`<script>${echo}</script>`)}`
+      await new Promise((resolve) => {
+        frame.onload = resolve
+        document.body.append(frame)
+      })
+      const { port1, port2 } = new MessageChannel()
+      frame.contentWindow.postMessage('echo', '*', [port2])
+      return () =>
+        new Promise((resolve) => {
+          port1.onmessage = resolve
+          port1.postMessage({ name: 'echo', input: '{"q":"hello"}' })
+        })
+    },
+  },
+  {
     id: 'bridge',
     name: 'tool call through webmcp-bridge (MCP client → bridge → page)',
     bridge: true,

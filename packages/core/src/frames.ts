@@ -1,4 +1,5 @@
 import { trustworthyOrigin, tupleOrigin } from './origin'
+import { queueTask } from './queue-task'
 
 // The frame protocol: how the polyfills of the documents in one frame tree find each other, list
 // and run each other's tools, and tell each other about changes. Documents introduce themselves
@@ -28,13 +29,17 @@ export interface LocalDocument {
   readonly origin: string
   /** Tools exposed to `origin`. */
   list(origin: string): ToolInfo[]
-  /** Runs `name` for a caller of `origin`; `false` when there is no such tool exposed to it. */
+  /**
+   * Starts `name` for a caller of `origin`: `[cancel, activate]`, `activate` being the step that
+   * fires `toolactivated` once the microtasks of the tool's start ran; `false` when there is no such
+   * tool exposed to it. `reply` is called as soon as the tool settles.
+   */
   run(
     name: string,
     input: string,
     origin: string,
     reply: (ok: boolean, value: unknown) => void,
-  ): (() => void) | false
+  ): [cancel: () => void, activate: () => void] | false
   /** Fires `toolchange` here (in a task). */
   changed(): void
 }
@@ -114,6 +119,11 @@ export class FrameLink {
   readonly #waiting = new Map<string, Waiting>()
   /** Executions of other documents running here: id → [caller, cancel]. */
   readonly #running = new Map<string, [Member, () => void]>()
+  /** `toolactivated` steps of the tools started by the message being handled. */
+  #activations: Array<() => void> = []
+  readonly #activate = () => {
+    for (const step of this.#activations.splice(0)) step()
+  }
   readonly #onMessage = (event: MessageEvent) => this.#receive(event)
   readonly #onPageHide = () => {
     for (const member of this.#members.values()) member.port.postMessage({ [KEY]: 'bye' })
@@ -191,6 +201,9 @@ export class FrameLink {
     }
     this.#members.set(w, member)
     port.onmessage = (event) => this.#receivePort(member, event.data)
+    // A second listener: it runs in the same task, after the microtask checkpoint that follows the
+    // first, which is when native fires `toolactivated` for a tool it just started.
+    port.addEventListener('message', this.#activate)
     return member
   }
 
@@ -375,10 +388,14 @@ export class FrameLink {
           this.#running.delete(key)
           reply([done, value])
         }
-        const cancel =
+        const started =
           ok && this.#local.run(String(data.name), String(data.input), member.origin, answer)
-        if (cancel) this.#running.set(key, [member, cancel])
-        else answer(false, false)
+        if (!started) return answer(false, false)
+        this.#running.set(key, [member, started[0]])
+        this.#activations.push(started[1])
+        // Had the permissions not settled within the request's own task, no second listener is
+        // left to run the step: a task of its own does.
+        queueTask(this.#activate)
       }
     })
   }

@@ -121,13 +121,11 @@ class Engine {
       run: (name, input, origin, reply) => {
         const tool = this.tools.get(name)
         if (!tool || !exposed(tool, this.origin, origin)) return false
+        // Started in the task that delivered the request (as native starts it in the task of the
+        // browser's message); the reply leaves as soon as the tool settles.
         const id = ++nextExecution
-        let activate: (() => void) | undefined
-        queueTask(
-          () => (activate = this.run(tool, input, id, (ok, value) => reply(ok, ok ? value : true))),
-          () => activate?.(),
-        )
-        return () => this.cancel(id, name)
+        const settle: Settle = (ok, value) => reply(ok, ok ? value : true)
+        return [() => this.cancel(id, name), this.run(tool, input, id, settle, false)]
       },
     })
   }
@@ -191,13 +189,18 @@ class Engine {
       }))
   }
 
-  /** The spec's "tool execute steps" in this (the target) document. Returns the `toolactivated` step. */
-  run(tool: ToolDefinition, input: string, id: number, settle: Settle): () => void {
+  /**
+   * The spec's "tool execute steps" in this (the target) document. Returns the `toolactivated` step.
+   * `settle` is called in a task of its own, or at once when `queued` is false (a caller in another
+   * document, whose reply crosses in a task anyway).
+   */
+  run(tool: ToolDefinition, input: string, id: number, settle: Settle, queued = true): () => void {
     const controller = new AbortController()
     this.running.set(id, controller)
     const done = (ok: boolean, value: unknown) => {
       if (!this.running.delete(id)) return
-      queueTask(() => settle(ok, value))
+      if (queued) queueTask(() => settle(ok, value))
+      else settle(ok, value)
     }
     const fail = (error: unknown) => {
       console.error('WebMCP tool execution failed:', error)
@@ -406,26 +409,28 @@ export class ModelContext extends EventTarget {
           if (started) queueTask(() => cancel?.())
         }
         signal?.addEventListener('abort', abort)
+        const window = engine.window
+        const { link } = engine
+        if (target !== window && window && link?.settled && frameTree(window).includes(target)) {
+          // A tool of another document of the frame tree: it runs there (frames.ts). The request
+          // leaves now, the way native's leaves for the browser process; whether a cancellation
+          // finds it started is still decided in a task.
+          cancel = link.execute(target, expectedOrigin, name, json, (ok, value) =>
+            settle(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN)),
+          )
+          return queueTask(() => (started = true))
+        }
         let activate: (() => void) | undefined
         queueTask(
           () => {
             started = true
-            const window = engine.window
-            const { link } = engine
-            if (target === window) {
-              const definition = engine.tools.get(name)
-              if (!definition || engine.origin !== expectedOrigin) return settle(false, unknownError())
-              const id = ++nextExecution
-              cancel = () => engine.cancel(id, name)
-              activate = engine.run(definition, json, id, settle)
-            } else if (window && link?.settled && frameTree(window).includes(target)) {
-              // A tool of another document of the frame tree: it runs there (frames.ts).
-              cancel = link.execute(target, expectedOrigin, name, json, (ok, value) =>
-                settle(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN)),
-              )
-            } else {
-              settle(false, unknownError())
+            const definition = engine.tools.get(name)
+            if (target !== engine.window || !definition || engine.origin !== expectedOrigin) {
+              return settle(false, unknownError())
             }
+            const id = ++nextExecution
+            cancel = () => engine.cancel(id, name)
+            activate = engine.run(definition, json, id, settle)
           },
           () => activate?.(),
         )
