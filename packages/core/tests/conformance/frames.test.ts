@@ -296,25 +296,31 @@ differential('frames', [
   {
     // Native Chromium resolves the registration after the parent's toolchange; under load the
     // child's may come after that (frames have task queues of their own), so only the order of the
-    // two toolchange events is checked, by the time each saw its event.
+    // two toolchange events is checked: the child (same-origin, so it can read the parent's state
+    // as it happens; clocks of two documents are rounded differently in Firefox) looks at whether
+    // the parent's has fired.
     name: 'toolchange fires in the parent before the child',
     run: async ({ mc, frame, inFrame, until }) => {
       const child = await frame('/?agent')
-      let parentAt = 0
-      mc.addEventListener('toolchange', () => (parentAt = performance.timeOrigin + performance.now()))
-      const childAt = () => (window as unknown as { at?: number }).at ?? 0
+      const state = window as unknown as { parentFired?: boolean }
+      mc.addEventListener('toolchange', () => (state.parentFired = true))
       await inFrame(child, () => {
         document.modelContext!.addEventListener('toolchange', () => {
-          ;(window as unknown as { at: number }).at = performance.timeOrigin + performance.now()
+          const seen = (parent as unknown as { parentFired?: boolean }).parentFired === true
+          ;(window as unknown as { parentFirst?: boolean }).parentFirst = seen
         })
+        // A round trip through the browser first: native has been seen to leave out a child whose
+        // ModelContext was this new.
+        return document.modelContext!.getTools()
       })
       await mc.registerTool({ name: 't', description: 'd', execute: () => 1 })
-      const registeredAt = performance.timeOrigin + performance.now()
-      let at = 0
-      await until(async () => (at = (await inFrame(child, childAt))[1] as number) > 0)
-      return [parentAt > 0, at >= parentAt, registeredAt >= parentAt]
+      const registered = state.parentFired === true
+      const parentFirst = () => (window as unknown as { parentFirst?: boolean }).parentFirst
+      let seen: unknown
+      await until(async () => (seen = (await inFrame(child, parentFirst))[1]) !== undefined)
+      return [registered, seen]
     },
-    expected: [true, true, true],
+    expected: [true, true],
   },
   {
     name: 'removing a frame removes its tools and fails the executions waiting on it',
