@@ -40,7 +40,10 @@ export interface BridgeOptions {
   page?: Page
   /** Open the page in a new context of this playwright browser. `close()` leaves the browser running. */
   browser?: Browser
-  /** Attach to a running Chromium's DevTools endpoint (e.g. `http://127.0.0.1:9222`). */
+  /**
+   * Attach to a running Chromium's DevTools endpoint (e.g. `http://127.0.0.1:9222`). `close()`
+   * disconnects, leaving that Chromium and its tabs running.
+   */
   cdp?: string
   /** Launch Chromium with native WebMCP (`--enable-experimental-web-platform-features`). */
   native?: boolean
@@ -99,6 +102,7 @@ async function openPage(options: BridgeOptions): Promise<{ page: Page; close(): 
     const found = options.url ? pages.find((p) => p.url() === options.url) : pages[0]
     const context = browser.contexts()[0] ?? (await browser.newContext())
     const page = found ?? (await context.newPage())
+    // On a connectOverCDP browser, close() only disconnects: the person's Chromium keeps running.
     return { page, close: () => browser.close() }
   }
   const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
