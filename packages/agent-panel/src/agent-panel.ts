@@ -1,6 +1,6 @@
 import { getModelContext, ToolsObserver } from '@webmcp-kit/core'
 import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
-import { createSchemaForm } from './schema-form'
+import { create, createSchemaForm } from './schema-form'
 import { STYLES } from './styles'
 
 /**
@@ -26,16 +26,6 @@ interface Card {
 }
 
 const keyOf = (tool: RegisteredTool) => `${tool.origin} ${tool.name}`
-
-const create = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] => {
-  const element = Object.assign(document.createElement(tag), props)
-  element.append(...children)
-  return element
-}
 
 const show = (result: string | null) => {
   if (result === null) return 'null (the tool returned nothing)'

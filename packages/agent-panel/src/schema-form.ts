@@ -36,7 +36,8 @@ const kindOf = (schema: Property) => {
   return 'json'
 }
 
-const create = <K extends keyof HTMLElementTagNameMap>(
+/** An element with `props` assigned and `children` appended (the panel's only DOM helper). */
+export const create = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
   props: Partial<HTMLElementTagNameMap[K]> = {},
   ...children: (Node | string)[]
