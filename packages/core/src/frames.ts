@@ -119,9 +119,12 @@ export class FrameLink {
   readonly #waiting = new Map<string, Waiting>()
   /** Executions of other documents running here: id → [caller, cancel]. */
   readonly #running = new Map<string, [Member, () => void]>()
-  /** `toolactivated` steps of the tools started by the message being handled. */
+  /** `toolactivated` steps of the tools started by the port message being handled. */
   #activations: Array<() => void> = []
+  /** Between a port message's first listener and its second (see `#bind`). */
+  #handling = false
   readonly #activate = () => {
+    this.#handling = false
     for (const step of this.#activations.splice(0)) step()
   }
   readonly #onMessage = (event: MessageEvent) => this.#receive(event)
@@ -200,7 +203,10 @@ export class FrameLink {
       allowed: known?.origin === origin ? known.allowed : this.#vouch(w, origin),
     }
     this.#members.set(w, member)
-    port.onmessage = (event) => this.#receivePort(member, event.data)
+    port.onmessage = (event) => {
+      this.#handling = true
+      this.#receivePort(member, event.data)
+    }
     // A second listener: it runs in the same task, after the microtask checkpoint that follows the
     // first, which is when native fires `toolactivated` for a tool it just started.
     port.addEventListener('message', this.#activate)
@@ -392,10 +398,10 @@ export class FrameLink {
           ok && this.#local.run(String(data.name), String(data.input), member.origin, answer)
         if (!started) return answer(false, false)
         this.#running.set(key, [member, started[0]])
-        this.#activations.push(started[1])
         // Had the permissions not settled within the request's own task, no second listener is
         // left to run the step: a task of its own does.
-        queueTask(this.#activate)
+        if (this.#handling) this.#activations.push(started[1])
+        else queueTask(started[1])
       }
     })
   }
