@@ -1,5 +1,6 @@
 // Types of binding-suite.mjs, for the bindings' browser suites.
 import type { BuildOptions } from 'esbuild'
+import type { TestProject } from 'vitest/node'
 import type { EngineName, LaunchName } from './engines.mjs'
 
 export interface BindingSuiteOptions {
@@ -25,3 +26,15 @@ export interface BindingSuite {
 }
 
 export function startBindingSuite(options: BindingSuiteOptions): Promise<BindingSuite>
+
+/** What a binding's browser suite gives its test files (see `bindingSuiteSetup`). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    origin: string
+    engineEndpoints: Partial<Record<LaunchName, string>>
+  }
+}
+
+export function bindingSuiteSetup(
+  options: BindingSuiteOptions,
+): (project: TestProject) => Promise<() => Promise<void>>

@@ -58,3 +58,16 @@ export async function startBindingSuite({ entry, route, esbuild = {}, engines })
     },
   }
 }
+
+/**
+ * A binding's vitest globalSetup: `startBindingSuite(options)`, with the server's origin and the
+ * engines' endpoints provided to the test files (`inject('origin')`, `inject('engineEndpoints')`).
+ */
+export function bindingSuiteSetup(options) {
+  return async (project) => {
+    const suite = await startBindingSuite(options)
+    project.provide('origin', suite.origin)
+    project.provide('engineEndpoints', suite.endpoints)
+    return suite.close
+  }
+}

@@ -1,36 +1,22 @@
-import { startBindingSuite } from '../../../../scripts/binding-suite.mjs'
-import type { TestProject } from 'vitest/node'
-import type { LaunchName } from '../../../../scripts/engines.mjs'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    origin: string
-    engineEndpoints: Partial<Record<LaunchName, string>>
-  }
-}
+import { bindingSuiteSetup } from '../../../../scripts/binding-suite.mjs'
 
 /**
  * The test page's script (page.ts with this package's and core's sources, and Vue, as the global
  * `kit`), served beside the polyfill, and every engine `WEBMCP_ENGINES` selects (`chromium` is a
  * pair: WebMCP flag on and off). The test file connects to them.
  */
-export default async function setup(project: TestProject) {
-  const suite = await startBindingSuite({
-    entry: new URL('page.ts', import.meta.url),
-    route: '/vue-page.js',
-    esbuild: {
-      globalName: 'kit',
-      // Vue's esm-bundler build expects the bundler to define these. Development, so that Vue's and
-      // the composables' warnings reach the console, where the page records them.
-      define: {
-        'process.env.NODE_ENV': '"development"',
-        __VUE_OPTIONS_API__: 'true',
-        __VUE_PROD_DEVTOOLS__: 'false',
-        __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
-      },
+export default bindingSuiteSetup({
+  entry: new URL('page.ts', import.meta.url),
+  route: '/vue-page.js',
+  esbuild: {
+    globalName: 'kit',
+    // Vue's esm-bundler build expects the bundler to define these. Development, so that Vue's and
+    // the composables' warnings reach the console, where the page records them.
+    define: {
+      'process.env.NODE_ENV': '"development"',
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
     },
-  })
-  project.provide('origin', suite.origin)
-  project.provide('engineEndpoints', suite.endpoints)
-  return suite.close
-}
+  },
+})
