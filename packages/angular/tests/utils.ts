@@ -60,15 +60,7 @@ export const uniqueName = () => `tool_${++next}`
  */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
-export function deferred<T = unknown>() {
-  let resolve!: (value: T) => void
-  let reject!: (reason: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
+export { deferred } from '../../../scripts/test-helpers'
 
 /** Retries `assertion` until it passes: for what the polyfill does in a later task. */
 export const until = (assertion: () => unknown) =>

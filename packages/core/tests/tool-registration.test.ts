@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { getModelContext, installModelContext } from '../src/install'
 import { ToolRegistration } from '../src/tool-registration'
+import { deferred } from '../../../scripts/test-helpers'
 import type { WebMCPTool } from '../src/define-tool'
 import type { ToolRegistrationContext } from '../src/tool-registration'
 import type { ModelContext, RegisteredTool } from '../src/types'
@@ -39,16 +40,6 @@ const listed = async () => (await mc.getTools()).map((tool) => tool.name)
 
 const find = async (name: string) =>
   (await mc.getTools()).find((tool) => tool.name === name) as RegisteredTool
-
-function deferred<T = unknown>() {
-  let resolve!: (value: T) => void
-  let reject!: (reason: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
 
 const makeTool = (name = uniqueName()) =>
   ({

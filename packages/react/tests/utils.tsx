@@ -55,12 +55,4 @@ export function countToolchanges(): { readonly count: number } {
   return counter
 }
 
-export function deferred<T = unknown>() {
-  let resolve!: (value: T) => void
-  let reject!: (reason: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
+export { deferred } from '../../../scripts/test-helpers'

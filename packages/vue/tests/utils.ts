@@ -62,15 +62,7 @@ export function countToolchanges(context: ModelContext = modelContext()) {
   return counter
 }
 
-export function deferred<T = unknown>() {
-  let resolve!: (value: T) => void
-  let reject!: (reason: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
+export { deferred } from '../../../scripts/test-helpers'
 
 /**
  * A second ModelContext for the plugin and injection tests (jsdom cannot give a second, active
