@@ -195,8 +195,9 @@ export class TaskBoardComponent {
       // A thrown error would reach the agent without its message; this answer lets it correct itself.
       if (!task) {
         return {
-          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks.`,
-          availableTasks: this.tasks().map((t) => ({ id: t.id, text: t.text, done: t.done })),
+          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks (list_tasks gives their texts).`,
+          // No task texts: people typed them, and this tool's answers carry no untrustedContentHint.
+          availableTasks: this.tasks().map((t) => ({ id: t.id, done: t.done })),
         }
       }
       this.tasks.update((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, done: true } : t)))
@@ -210,6 +211,8 @@ export class TaskBoardComponent {
     description: 'Deletes every task on the board. Asks the person first.',
     annotations: { consequentialHint: true },
     execute: () => {
+      // Nothing to lose: no need to ask.
+      if (!this.tasks().length) return 'There are no tasks to delete.'
       if (!confirm(`An agent wants to delete all ${this.tasks().length} tasks. Allow?`)) {
         return {
           error: 'The person declined, so no task was deleted. Ask again only if they say so.',

@@ -131,14 +131,16 @@ export function describeDemo(app: string, title: string) {
         .poll(() => page.locator('.tasks li[data-task="1"]').getAttribute('class'))
         .toContain('done')
       // An unknown id is an answer the agent can act on, not a failure (which would reach it as a
-      // bare UnknownError): what went wrong, and the tasks it can pick from.
+      // bare UnknownError): what went wrong, and the tasks it can pick from. Without their texts:
+      // people typed those, and only list_tasks is marked as returning untrusted content.
       const missing = await run('complete_task', { id: '99' })
       expect(missing.state).toBe('ok')
       expect(JSON.parse(missing.text)).toEqual({
-        error: 'No task with id 99. Call complete_task with the id of one of availableTasks.',
+        error:
+          'No task with id 99. Call complete_task with the id of one of availableTasks (list_tasks gives their texts).',
         availableTasks: [
-          { id: 1, text: 'Try WebMCP', done: true },
-          { id: 2, text: 'Write the e2e tests', done: false },
+          { id: 1, done: true },
+          { id: 2, done: false },
         ],
       })
       expect(await page.locator('.tasks li.done').count()).toBe(1)
@@ -172,7 +174,7 @@ export function describeDemo(app: string, title: string) {
       })
       // true is no id (Number(true) would have completed task 1).
       expect(await call('complete_task', { id: true })).toMatchObject({
-        error: 'No task with id true. Call complete_task with the id of one of availableTasks.',
+        error: expect.stringMatching(/^No task with id true\. /),
       })
       expect(await taskTexts()).toEqual(tasks)
       expect(await page.locator('.tasks li.done').count()).toBe(1)
@@ -281,6 +283,19 @@ export function describeDemo(app: string, title: string) {
       const deleted = await run('delete_all_tasks')
       expect(deleted.state).toBe('ok')
       await expect.poll(taskTexts).toEqual([])
+      // An empty board: nothing to lose, so the person is not asked.
+      let asked = 0
+      const count = () => asked++
+      page.on('dialog', count)
+      try {
+        expect(await run('delete_all_tasks')).toMatchObject({
+          state: 'ok',
+          text: 'There are no tasks to delete.',
+        })
+      } finally {
+        page.off('dialog', count)
+      }
+      expect(asked).toBe(0)
     })
   })
 }

@@ -124,8 +124,9 @@ export function App() {
       // A thrown error would reach the agent without its message; this answer lets it correct itself.
       if (!task) {
         return {
-          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks.`,
-          availableTasks: tasks.map((t) => ({ id: t.id, text: t.text, done: t.done })),
+          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks (list_tasks gives their texts).`,
+          // No task texts: people typed them, and this tool's answers carry no untrustedContentHint.
+          availableTasks: tasks.map((t) => ({ id: t.id, done: t.done })),
         }
       }
       setTasks((current) => current.map((t) => (t.id === task.id ? { ...t, done: true } : t)))
@@ -138,6 +139,8 @@ export function App() {
     description: 'Deletes every task on the board. Asks the person first.',
     annotations: { consequentialHint: true },
     execute: () => {
+      // Nothing to lose: no need to ask.
+      if (!tasks.length) return 'There are no tasks to delete.'
       if (!confirm(`An agent wants to delete all ${tasks.length} tasks. Allow?`)) {
         return {
           error: 'The person declined, so no task was deleted. Ask again only if they say so.',
