@@ -1,37 +1,28 @@
 import { Component, DestroyRef, inject, signal } from '@angular/core'
 import { injectWebMCPTool } from '@webmcp-kit/angular'
+import {
+  NOTHING_TO_DELETE,
+  PRIORITIES,
+  THEMES,
+  createTask,
+  declined,
+  deleteAllQuestion,
+  exportSecondsError,
+  findTask,
+  initialTasks,
+  newTaskError,
+  noSuchTask,
+  quickAdd,
+  sleep,
+  themeError,
+  toCsv,
+} from '../../demo-shared/tasks'
+import type { Task } from '../../demo-shared/tasks'
 import { widgetOrigin, widgetUrl } from '../../demo-shared/widget-origin'
 import { DomSanitizer } from '@angular/platform-browser'
 import { AgentPanelComponent } from './agent-panel.component'
 
-const PRIORITIES = ['low', 'normal', 'high'] as const
-const THEMES = ['light', 'dark'] as const
-/** How a value an agent sent reads in an error answer (`nothing` when it sent none). */
-const shown = (value: unknown) => JSON.stringify(value) ?? 'nothing'
-
-interface Task {
-  id: number
-  text: string
-  priority: (typeof PRIORITIES)[number]
-  tags: string[]
-  done: boolean
-}
-
-type AgentSubmitEvent = SubmitEvent & {
-  agentInvoked?: boolean
-  respondWith?: (result: Promise<unknown>) => void
-}
-
 const readRoute = () => (location.hash === '#/settings' ? 'settings' : 'board')
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    })
-  })
 
 @Component({
   selector: 'task-board',
@@ -105,14 +96,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
 })
 export class TaskBoardComponent {
   readonly route = signal(readRoute())
-  readonly tasks = signal<Task[]>([
-    { id: 1, text: 'Try WebMCP', priority: 'high', tags: ['demo'], done: false },
-  ])
+  readonly tasks = signal(initialTasks())
   readonly status = signal('')
   readonly theme = signal<(typeof THEMES)[number]>('light')
   readonly origins = [widgetOrigin()]
   readonly widget = inject(DomSanitizer).bypassSecurityTrustResourceUrl(widgetUrl())
-  private nextId = 2
 
   constructor() {
     const onHash = () => this.route.set(readRoute())
@@ -121,7 +109,7 @@ export class TaskBoardComponent {
   }
 
   private add(text: string, priority: Task['priority'] = 'normal', tags: string[] = []) {
-    const task = { id: this.nextId++, text, priority, tags, done: false }
+    const task = createTask(text, priority, tags)
     this.tasks.update((tasks) => [...tasks, task])
     return task
   }
@@ -155,22 +143,8 @@ export class TaskBoardComponent {
     },
     execute: ({ text, priority = 'normal', tags = [] }) => {
       // The browser does not check the input against the schema: say what to send instead.
-      if (typeof text !== 'string' || !text.trim()) {
-        return {
-          error: `A task needs text saying what needs doing (got ${shown(text)}). Call add_task again with text, e.g. "Water the plants".`,
-        }
-      }
-      if (!PRIORITIES.includes(priority)) {
-        return {
-          error: `Unknown priority ${shown(priority)}. Call add_task again with a priority from allowedPriorities, or without one for normal.`,
-          allowedPriorities: PRIORITIES,
-        }
-      }
-      if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) {
-        return {
-          error: `tags must be a list of strings (got ${shown(tags)}). Call add_task again with tags such as ["home"], or without tags.`,
-        }
-      }
+      const error = newTaskError(text, priority, tags)
+      if (error) return error
       const task = this.add(text.trim(), priority, [...new Set(tags)])
       this.status.set(`An agent added “${task.text}”.`)
       return task
@@ -189,17 +163,8 @@ export class TaskBoardComponent {
       required: ['id'],
     },
     execute: ({ id }) => {
-      // The browser does not check the input against the schema: an agent may send "2". Compared
-      // as text, so that true is no id (Number(true) is 1).
-      const task = this.tasks().find((t) => String(t.id) === String(id))
-      // A thrown error would reach the agent without its message; this answer lets it correct itself.
-      if (!task) {
-        return {
-          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks (list_tasks gives their texts).`,
-          // No task texts: people typed them, and this tool's answers carry no untrustedContentHint.
-          availableTasks: this.tasks().map((t) => ({ id: t.id, done: t.done })),
-        }
-      }
+      const task = findTask(this.tasks(), id)
+      if (!task) return noSuchTask(id, this.tasks())
       this.tasks.update((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, done: true } : t)))
       return `Task ${task.id} is done.`
     },
@@ -211,13 +176,8 @@ export class TaskBoardComponent {
     description: 'Deletes every task on the board. Asks the person first.',
     annotations: { consequentialHint: true },
     execute: () => {
-      // Nothing to lose: no need to ask.
-      if (!this.tasks().length) return 'There are no tasks to delete.'
-      if (!confirm(`An agent wants to delete all ${this.tasks().length} tasks. Allow?`)) {
-        return {
-          error: 'The person declined, so no task was deleted. Ask again only if they say so.',
-        }
-      }
+      if (!this.tasks().length) return NOTHING_TO_DELETE
+      if (!confirm(deleteAllQuestion(this.tasks().length))) return declined()
       this.tasks.set([])
       this.status.set('An agent deleted every task.')
       return 'All tasks deleted.'
@@ -242,11 +202,8 @@ export class TaskBoardComponent {
     },
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     execute: async ({ seconds = 3 }, { signal }) => {
-      if (typeof seconds !== 'number' || seconds < 0 || seconds > 60) {
-        return {
-          error: `seconds must be a number from 0 to 60 (got ${shown(seconds)}). Call export_tasks again with one in that range, or without seconds for 3.`,
-        }
-      }
+      const error = exportSecondsError(seconds)
+      if (error) return error
       this.status.set('Exporting…')
       try {
         await sleep(seconds * 1000, signal)
@@ -256,11 +213,7 @@ export class TaskBoardComponent {
       }
       const tasks = this.tasks()
       this.status.set(`Exported ${tasks.length} tasks.`)
-      // The text is quoted: it may hold commas and quotes.
-      return [
-        'id,text,priority,done',
-        ...tasks.map((t) => `${t.id},"${t.text.replaceAll('"', '""')}",${t.priority},${t.done}`),
-      ].join('\n')
+      return toCsv(tasks)
     },
   }))
 
@@ -276,12 +229,8 @@ export class TaskBoardComponent {
         required: ['theme'],
       },
       execute: ({ theme }) => {
-        if (!THEMES.includes(theme)) {
-          return {
-            error: `Unknown theme ${shown(theme)}. Call set_theme again with a theme from allowedThemes.`,
-            allowedThemes: THEMES,
-          }
-        }
+        const error = themeError(theme)
+        if (error) return error
         this.theme.set(theme)
         return `Theme: ${theme}.`
       },
@@ -295,23 +244,8 @@ export class TaskBoardComponent {
 
   onQuickAdd(event: Event) {
     event.preventDefault()
-    const form = event.currentTarget as HTMLFormElement
-    const data = new FormData(form)
-    const text = String(data.get('text')).trim()
-    const submit = event as AgentSubmitEvent
-    // `required` lets a text of spaces through.
-    if (!text) {
-      const error = 'A task needs text saying what needs doing. Call quick_add again with text.'
-      if (submit.agentInvoked) submit.respondWith?.(Promise.resolve({ error }))
-      return
-    }
-    const task = this.add(text, data.get('priority') as Task['priority'])
-    if (submit.agentInvoked) {
-      // The agent gets the task; resetting the form now would cancel its submission.
-      this.status.set(`An agent used the quick-add form: “${task.text}”.`)
-      submit.respondWith?.(Promise.resolve(task))
-    } else {
-      form.reset()
-    }
+    quickAdd(event.currentTarget as HTMLFormElement, event, this.add.bind(this), (task) =>
+      this.status.set(`An agent used the quick-add form: “${task.text}”.`),
+    )
   }
 }

@@ -1,26 +1,26 @@
 import { useWebMCPTool } from '@webmcp-kit/react'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
+import {
+  NOTHING_TO_DELETE,
+  PRIORITIES,
+  THEMES,
+  createTask,
+  declined,
+  deleteAllQuestion,
+  exportSecondsError,
+  findTask,
+  initialTasks,
+  newTaskError,
+  noSuchTask,
+  quickAdd,
+  sleep,
+  themeError,
+  toCsv,
+} from '../../demo-shared/tasks'
+import type { Task } from '../../demo-shared/tasks'
 import { widgetOrigin, widgetUrl } from '../../demo-shared/widget-origin'
 import { AgentPanel } from './agent-panel'
-
-const PRIORITIES = ['low', 'normal', 'high'] as const
-const THEMES = ['light', 'dark'] as const
-/** How a value an agent sent reads in an error answer (`nothing` when it sent none). */
-const shown = (value: unknown) => JSON.stringify(value) ?? 'nothing'
-
-interface Task {
-  id: number
-  text: string
-  priority: (typeof PRIORITIES)[number]
-  tags: string[]
-  done: boolean
-}
-
-type AgentSubmitEvent = SubmitEvent & {
-  agentInvoked?: boolean
-  respondWith?: (result: Promise<unknown>) => void
-}
 
 const useRoute = () => {
   const read = () => (location.hash === '#/settings' ? 'settings' : 'board')
@@ -33,26 +33,13 @@ const useRoute = () => {
   return route
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    })
-  })
-
-let nextId = 2
-
 export function App() {
   const route = useRoute()
-  const [tasks, setTasks] = useState<Task[]>([
-    { id: 1, text: 'Try WebMCP', priority: 'high', tags: ['demo'], done: false },
-  ])
+  const [tasks, setTasks] = useState(initialTasks)
   const [status, setStatus] = useState('')
   const [theme, setTheme] = useState<(typeof THEMES)[number]>('light')
   const add = (text: string, priority: Task['priority'] = 'normal', tags: string[] = []) => {
-    const task = { id: nextId++, text, priority, tags, done: false }
+    const task = createTask(text, priority, tags)
     setTasks((current) => [...current, task])
     return task
   }
@@ -85,22 +72,8 @@ export function App() {
     },
     execute: ({ text, priority = 'normal', tags = [] }) => {
       // The browser does not check the input against the schema: say what to send instead.
-      if (typeof text !== 'string' || !text.trim()) {
-        return {
-          error: `A task needs text saying what needs doing (got ${shown(text)}). Call add_task again with text, e.g. "Water the plants".`,
-        }
-      }
-      if (!PRIORITIES.includes(priority)) {
-        return {
-          error: `Unknown priority ${shown(priority)}. Call add_task again with a priority from allowedPriorities, or without one for normal.`,
-          allowedPriorities: PRIORITIES,
-        }
-      }
-      if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) {
-        return {
-          error: `tags must be a list of strings (got ${shown(tags)}). Call add_task again with tags such as ["home"], or without tags.`,
-        }
-      }
+      const error = newTaskError(text, priority, tags)
+      if (error) return error
       const task = add(text.trim(), priority, [...new Set(tags)])
       setStatus(`An agent added “${task.text}”.`)
       return task
@@ -118,17 +91,8 @@ export function App() {
       required: ['id'],
     },
     execute: ({ id }) => {
-      // The browser does not check the input against the schema: an agent may send "2". Compared
-      // as text, so that true is no id (Number(true) is 1).
-      const task = tasks.find((t) => String(t.id) === String(id))
-      // A thrown error would reach the agent without its message; this answer lets it correct itself.
-      if (!task) {
-        return {
-          error: `No task with id ${id}. Call complete_task with the id of one of availableTasks (list_tasks gives their texts).`,
-          // No task texts: people typed them, and this tool's answers carry no untrustedContentHint.
-          availableTasks: tasks.map((t) => ({ id: t.id, done: t.done })),
-        }
-      }
+      const task = findTask(tasks, id)
+      if (!task) return noSuchTask(id, tasks)
       setTasks((current) => current.map((t) => (t.id === task.id ? { ...t, done: true } : t)))
       return `Task ${task.id} is done.`
     },
@@ -139,13 +103,8 @@ export function App() {
     description: 'Deletes every task on the board. Asks the person first.',
     annotations: { consequentialHint: true },
     execute: () => {
-      // Nothing to lose: no need to ask.
-      if (!tasks.length) return 'There are no tasks to delete.'
-      if (!confirm(`An agent wants to delete all ${tasks.length} tasks. Allow?`)) {
-        return {
-          error: 'The person declined, so no task was deleted. Ask again only if they say so.',
-        }
-      }
+      if (!tasks.length) return NOTHING_TO_DELETE
+      if (!confirm(deleteAllQuestion(tasks.length))) return declined()
       setTasks([])
       setStatus('An agent deleted every task.')
       return 'All tasks deleted.'
@@ -169,11 +128,8 @@ export function App() {
     },
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     execute: async ({ seconds = 3 }, { signal }) => {
-      if (typeof seconds !== 'number' || seconds < 0 || seconds > 60) {
-        return {
-          error: `seconds must be a number from 0 to 60 (got ${shown(seconds)}). Call export_tasks again with one in that range, or without seconds for 3.`,
-        }
-      }
+      const error = exportSecondsError(seconds)
+      if (error) return error
       setStatus('Exporting…')
       try {
         await sleep(seconds * 1000, signal)
@@ -182,11 +138,7 @@ export function App() {
         throw error
       }
       setStatus(`Exported ${tasks.length} tasks.`)
-      // The text is quoted: it may hold commas and quotes.
-      return [
-        'id,text,priority,done',
-        ...tasks.map((t) => `${t.id},"${t.text.replaceAll('"', '""')}",${t.priority},${t.done}`),
-      ].join('\n')
+      return toCsv(tasks)
     },
   })
   // Exists only while the Settings route is shown.
@@ -201,12 +153,8 @@ export function App() {
         required: ['theme'],
       },
       execute: ({ theme }) => {
-        if (!THEMES.includes(theme)) {
-          return {
-            error: `Unknown theme ${shown(theme)}. Call set_theme again with a theme from allowedThemes.`,
-            allowedThemes: THEMES,
-          }
-        }
+        const error = themeError(theme)
+        if (error) return error
         setTheme(theme)
         return `Theme: ${theme}.`
       },
@@ -216,24 +164,9 @@ export function App() {
 
   const onQuickAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const text = String(data.get('text')).trim()
-    const native = event.nativeEvent as AgentSubmitEvent
-    // `required` lets a text of spaces through.
-    if (!text) {
-      const error = 'A task needs text saying what needs doing. Call quick_add again with text.'
-      if (native.agentInvoked) native.respondWith?.(Promise.resolve({ error }))
-      return
-    }
-    const task = add(text, data.get('priority') as Task['priority'])
-    if (native.agentInvoked) {
-      // The agent gets the task; resetting the form now would cancel its submission.
-      setStatus(`An agent used the quick-add form: “${task.text}”.`)
-      native.respondWith?.(Promise.resolve(task))
-    } else {
-      form.reset()
-    }
+    quickAdd(event.currentTarget, event.nativeEvent, add, (task) =>
+      setStatus(`An agent used the quick-add form: “${task.text}”.`),
+    )
   }
 
   return (
