@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node'
 import { buildPolyfill, chromiumOptions } from '../../../scripts/browser.mjs'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../scripts/demo-server.mjs'
+import { withCleanup } from '../../../scripts/test-helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,35 +27,28 @@ interface App {
  * Builds every demo app (vite build, into a temporary folder), serves each the way `pnpm demo`
  * does, and launches the native/polyfill Chromium pair the test files connect to.
  */
-export default async function setup(project: TestProject) {
-  const out = mkdtempSync(join(tmpdir(), 'webmcp-demo-'))
-  const closers: Array<() => Promise<unknown>> = [async () => rmSync(out, { recursive: true })]
-  const close = async () => {
-    for (const closer of closers.reverse()) await closer()
-  }
-  try {
+export default function setup(project: TestProject) {
+  return withCleanup(async (defer) => {
+    const out = mkdtempSync(join(tmpdir(), 'webmcp-demo-'))
+    defer(async () => rmSync(out, { recursive: true }))
     const polyfill: string = await buildPolyfill()
     const ports: Record<string, number> = {}
     for (const app of APPS as App[]) {
       const dir = await buildApp(app, join(out, app.name))
       const server = await serveApp({ dir, polyfill })
-      closers.push(() => server.close())
+      defer(() => server.close())
       ports[app.name] = server.port
     }
     const [native, polyfillBrowser] = await Promise.all([
       chromium.launchServer(chromiumOptions(true)),
       chromium.launchServer(chromiumOptions(false)),
     ])
-    closers.push(
+    defer(
       () => native.close(),
       () => polyfillBrowser.close(),
     )
     project.provide('nativeEndpoint', native.wsEndpoint())
     project.provide('polyfillEndpoint', polyfillBrowser.wsEndpoint())
     project.provide('appPorts', ports)
-  } catch (error) {
-    await close()
-    throw error
-  }
-  return close
+  })
 }

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { buildPolyfill, startServer } from '../../../../scripts/browser.mjs'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../../scripts/demo-server.mjs'
+import { withCleanup } from '../../../../scripts/test-helpers'
 import { buildFromSource } from '../../scripts/from-source.mjs'
 import { fixturePages } from './fixture'
 
@@ -29,27 +30,20 @@ interface App {
  * Builds the bridge from source and the React demo (vite build, into a temporary folder), serves the
  * demo as `pnpm demo` does, and serves the fixture page that embeds it.
  */
-export default async function setup(project: TestProject) {
-  const out = mkdtempSync(join(tmpdir(), 'webmcp-bridge-'))
-  const closers: Array<() => Promise<unknown>> = [async () => rmSync(out, { recursive: true })]
-  const close = async () => {
-    for (const closer of closers.reverse()) await closer()
-  }
-  try {
+export default function setup(project: TestProject) {
+  return withCleanup(async (defer) => {
+    const out = mkdtempSync(join(tmpdir(), 'webmcp-bridge-'))
+    defer(async () => rmSync(out, { recursive: true }))
     const { cli } = await buildFromSource()
     const polyfill: string = await buildPolyfill()
     const react = (APPS as App[]).find((app) => app.name === 'react')!
     const demo = await serveApp({ dir: await buildApp(react, join(out, 'react')), polyfill })
-    closers.push(() => demo.close())
+    defer(() => demo.close())
     const demoOrigin = `http://localhost:${demo.port}`
     const server = await startServer({ routes: fixturePages(demoOrigin) })
-    closers.push(() => server.close())
+    defer(() => server.close())
     project.provide('cli', cli)
     project.provide('fixtureUrl', `${server.origin}/fixture`)
     project.provide('demoOrigin', demoOrigin)
-  } catch (error) {
-    await close()
-    throw error
-  }
-  return close
+  })
 }

@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node'
 // @ts-expect-error: plain ESM helper shared with the benchmarks
 import { chromiumOptions, startServer } from '../../../../scripts/browser.mjs'
 import { launchEngines, selectEngines } from '../../../../scripts/engines.mjs'
+import { withCleanup } from '../../../../scripts/test-helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +23,17 @@ declare module 'vitest' {
  * every engine installed here): the native/polyfill Chromium pair through playwright, as before,
  * and Firefox and WebKitGTK through scripts/engines.mjs. Test files connect to them.
  */
-export default async function setup(project: TestProject) {
-  const engines = selectEngines()
-  const server = await startServer()
-  const closers: Array<() => Promise<unknown>> = [() => server.close()]
-  const close = async () => {
-    for (const closer of closers.reverse()) await closer()
-  }
-  try {
+export default function setup(project: TestProject) {
+  return withCleanup(async (defer) => {
+    const engines = selectEngines()
+    const server = await startServer()
+    defer(() => server.close())
     if (engines.includes('chromium')) {
       const [native, polyfill] = await Promise.all([
         chromium.launchServer(chromiumOptions(true)),
         chromium.launchServer(chromiumOptions(false)),
       ])
-      closers.push(
+      defer(
         () => native.close(),
         () => polyfill.close(),
       )
@@ -43,17 +41,13 @@ export default async function setup(project: TestProject) {
       project.provide('polyfillEndpoint', polyfill.wsEndpoint())
     }
     const others = await launchEngines(engines.filter((engine) => engine !== 'chromium'))
-    closers.push(() => others.close())
+    defer(() => others.close())
     for (const [engine, version] of Object.entries(others.versions)) {
       console.info(`conformance: ${engine} is ${version}`)
     }
     project.provide('engineEndpoints', others.endpoints as Record<string, string>)
-  } catch (error) {
-    await close()
-    throw error
-  }
-  project.provide('origin', server.origin)
-  project.provide('otherOrigin', server.otherOrigin)
-  project.provide('engines', engines)
-  return close
+    project.provide('origin', server.origin)
+    project.provide('otherOrigin', server.otherOrigin)
+    project.provide('engines', engines)
+  })
 }
