@@ -44,12 +44,16 @@ if (missing.length) {
     run('apt-get', ['update', '-qq'])
     run('apt-get', ['install', '-y', '-qq', ...missing.flatMap((browser) => browser.packages)])
   } else if (missing.some((browser) => browser.required)) {
-    console.error(`Chromium is missing at ${chromium}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`)
+    console.error(
+      `Chromium is missing at ${chromium}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    )
     process.exit(1)
   } else {
     const names = missing.map((browser) => browser.name).join(', ')
     const packages = missing.flatMap((browser) => browser.packages).join(' ')
-    console.log(`${names} missing: their browser tests are left out (apt-get install -y ${packages}).`)
+    console.log(
+      `${names} missing: their browser tests are left out (apt-get install -y ${packages}).`,
+    )
   }
 }
 

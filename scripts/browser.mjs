@@ -25,9 +25,14 @@ export const NATIVE_FLAG = '--enable-experimental-web-platform-features'
 /** Launch options for playwright-core's `chromium.launch` / `launchServer`. */
 export function chromiumOptions(native) {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`)
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+    )
   }
-  return { executablePath: CHROMIUM, args: native ? [...CHROMIUM_ARGS, NATIVE_FLAG] : CHROMIUM_ARGS }
+  return {
+    executablePath: CHROMIUM,
+    args: native ? [...CHROMIUM_ARGS, NATIVE_FLAG] : CHROMIUM_ARGS,
+  }
 }
 
 const source = (path) => fileURLToPath(new URL(`../packages/${path}`, import.meta.url))

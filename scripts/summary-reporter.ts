@@ -15,7 +15,10 @@ interface EngineMeta {
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const count = { passed: 0, failed: 0, skipped: 0 }
-    const engines = new Map<string, { cases: number; agree: number; polyfillOnly: number; limits: number; failed: number }>()
+    const engines = new Map<
+      string,
+      { cases: number; agree: number; polyfillOnly: number; limits: number; failed: number }
+    >()
     for (const module of modules) {
       for (const test of module.children.allTests()) {
         const state = test.result().state
@@ -25,7 +28,11 @@ export default class SummaryReporter implements Reporter {
         const meta = (test.meta() as { conformance?: EngineMeta }).conformance
         if (!meta) continue
         let row = engines.get(meta.engine)
-        if (!row) engines.set(meta.engine, (row = { cases: 0, agree: 0, polyfillOnly: 0, limits: 0, failed: 0 }))
+        if (!row)
+          engines.set(
+            meta.engine,
+            (row = { cases: 0, agree: 0, polyfillOnly: 0, limits: 0, failed: 0 }),
+          )
         if (meta.polyfillOnly) row.polyfillOnly++
         else row.cases++
         if (meta.agrees) row.agree++
@@ -36,13 +43,16 @@ export default class SummaryReporter implements Reporter {
     const lines = [...engines].map(([engine, row]) => {
       const notes = [
         row.limits && `${row.limits} documented engine limit${row.limits > 1 ? 's' : ''}`,
-        row.polyfillOnly && `${row.polyfillOnly} polyfill-only case${row.polyfillOnly > 1 ? 's' : ''}`,
+        row.polyfillOnly &&
+          `${row.polyfillOnly} polyfill-only case${row.polyfillOnly > 1 ? 's' : ''}`,
         row.failed && `${row.failed} failing`,
       ].filter(Boolean)
       const suffix = notes.length ? ` (${notes.join('; ')})` : ''
       return `${engine}: ${row.agree}/${row.cases} cases agree with native Chromium${suffix}\n`
     })
     if (lines.length) process.stdout.write(`\n${lines.join('')}`)
-    process.stdout.write(`\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`)
+    process.stdout.write(
+      `\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`,
+    )
   }
 }

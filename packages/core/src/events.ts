@@ -21,7 +21,10 @@ function toolEvent(label: string) {
     }
   }
   Object.defineProperty(ToolEvent, 'name', { value: label })
-  Object.defineProperty(ToolEvent.prototype, Symbol.toStringTag, { value: label, configurable: true })
+  Object.defineProperty(ToolEvent.prototype, Symbol.toStringTag, {
+    value: label,
+    configurable: true,
+  })
   return ToolEvent
 }
 

@@ -1,6 +1,10 @@
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { startFormTools } from './form-tools'
-import { ModelContext as ModelContextImpl, connectFrames, createModelContext } from './model-context'
+import {
+  ModelContext as ModelContextImpl,
+  connectFrames,
+  createModelContext,
+} from './model-context'
 import type { ModelContext } from './types'
 
 const noop = () => {}
@@ -27,7 +31,8 @@ export function installModelContext(): () => void {
     get(this: Document) {
       if (!(this instanceof Document)) throw new TypeError('Illegal invocation')
       let context = contexts.get(this)
-      if (!context) contexts.set(this, (context = createModelContext(this) as unknown as ModelContext))
+      if (!context)
+        contexts.set(this, (context = createModelContext(this) as unknown as ModelContext))
       return context
     },
   })

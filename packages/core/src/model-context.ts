@@ -70,7 +70,11 @@ function serializeJSON(method: string, value: unknown, what: string): string {
  * Builds the `RegisteredTool` of a listed tool; `undefined` for a schema that is not an object.
  * A tool of another document arrives as data, so every field is converted again here.
  */
-function registered(tool: Partial<ToolInfo>, window: Window, origin: string): RegisteredTool | undefined {
+function registered(
+  tool: Partial<ToolInfo>,
+  window: Window,
+  origin: string,
+): RegisteredTool | undefined {
   const json = typeof tool.inputSchema === 'string' ? tool.inputSchema : ''
   const schema = json && JSON.parse(json)
   // Chromium leaves out a tool whose schema serialised to something other than an object.
@@ -140,7 +144,10 @@ class Engine {
     const allowed = this.link?.settled
     if (allowed === undefined && this.link) return this.link.allowed
     if (allowed === false) {
-      throw domError('NotAllowedError', 'Access to the feature "tools" is disallowed by permissions policy.')
+      throw domError(
+        'NotAllowedError',
+        'Access to the feature "tools" is disallowed by permissions policy.',
+      )
     }
     // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it).
     // Chromium keys clusters by origin by default, so `originAgentCluster === false` there means the
@@ -261,7 +268,8 @@ function promise<T>(steps: () => Promise<T>): Promise<T> {
 export class ModelContext extends EventTarget {
   /** @internal */
   constructor() {
-    if (!constructing) throw new TypeError("Failed to construct 'ModelContext': Illegal constructor")
+    if (!constructing)
+      throw new TypeError("Failed to construct 'ModelContext': Illegal constructor")
     super()
   }
 
@@ -301,7 +309,10 @@ export class ModelContext extends EventTarget {
         exposedTo: exposedTo.map((entry) => {
           const origin = trustworthyOrigin(entry)
           if (!origin) {
-            throw domError('SecurityError', 'Only secure origins are allowed in the exposedTo list.')
+            throw domError(
+              'SecurityError',
+              'Only secure origins are allowed in the exposedTo list.',
+            )
           }
           return origin
         }),
@@ -323,7 +334,12 @@ export class ModelContext extends EventTarget {
       const engine = engineOf(this)
       const method = 'getTools'
       const type = 'ModelContextGetToolOptions'
-      const fromOrigins = usvSequence(method, type, dictionary(method, type, options, true), 'fromOrigins')
+      const fromOrigins = usvSequence(
+        method,
+        type,
+        dictionary(method, type, options, true),
+        'fromOrigins',
+      )
       const wait = engine.check()
       if (wait) return wait.then(() => this.getTools(options))
       const own = engine.origin
@@ -331,7 +347,10 @@ export class ModelContext extends EventTarget {
       for (const entry of fromOrigins ?? []) {
         const origin = trustworthyOrigin(entry)
         if (!origin) {
-          throw domError('SecurityError', 'Only secure origins are allowed in the fromOrigins list.')
+          throw domError(
+            'SecurityError',
+            'Only secure origins are allowed in the fromOrigins list.',
+          )
         }
         wanted.add(origin)
       }
@@ -340,7 +359,11 @@ export class ModelContext extends EventTarget {
           const window = engine.window
           const { link } = engine
           // Every document of the frame tree, in tree order, that is same-origin or asked for.
-          const members = !window ? [] : link?.settled ? await link.peers() : [[window, own] as const]
+          const members = !window
+            ? []
+            : link?.settled
+              ? await link.peers()
+              : [[window, own] as const]
           const lists = await Promise.all(
             members.map(([w, origin]) =>
               w === window ? engine.list(own) : wanted.has(origin) ? link!.list(w) : [],
@@ -380,7 +403,12 @@ export class ModelContext extends EventTarget {
         )
       }
       const optionsType = 'ModelContextExecuteToolOptions'
-      const signal = readSignal(method, optionsType, dictionary(method, optionsType, options, true), 'signal')
+      const signal = readSignal(
+        method,
+        optionsType,
+        dictionary(method, optionsType, options, true),
+        'signal',
+      )
 
       const wait = engine.check()
       if (wait) return wait.then(() => this.executeTool(tool, input, options))

@@ -20,8 +20,22 @@ differential('executeTool', [
   {
     name: 'a window that is not a Window rejects TypeError',
     run: async ({ mc, capture }) => [
-      (await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window: {} } as never, {})))[1],
-      (await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window: document } as never, {})))[1],
+      (
+        await capture(() =>
+          mc.executeTool(
+            { name: 'a', description: 'd', origin: location.origin, window: {} } as never,
+            {},
+          ),
+        )
+      )[1],
+      (
+        await capture(() =>
+          mc.executeTool(
+            { name: 'a', description: 'd', origin: location.origin, window: document } as never,
+            {},
+          ),
+        )
+      )[1],
     ],
     expected: ['TypeError', 'TypeError'],
   },
@@ -61,7 +75,8 @@ differential('executeTool', [
       await register('a')
       const t = await find('a')
       const out = []
-      for (const input of ['{}', 5, null, true]) out.push((await capture(() => mc.executeTool(t, input as never)))[1])
+      for (const input of ['{}', 5, null, true])
+        out.push((await capture(() => mc.executeTool(t, input as never)))[1])
       return out
     },
     expected: Array(4).fill('TypeError'),
@@ -86,14 +101,23 @@ differential('executeTool', [
     run: async ({ mc, register, find }) => {
       await register('a', { execute: (input) => JSON.stringify([Array.isArray(input), input]) })
       const t = await find('a')
-      return [await mc.executeTool(t), await mc.executeTool(t, undefined), await mc.executeTool(t, [1, 2, 3])]
+      return [
+        await mc.executeTool(t),
+        await mc.executeTool(t, undefined),
+        await mc.executeTool(t, [1, 2, 3]),
+      ]
     },
     expected: ['[false,{}]', '[false,{}]', '[true,[1,2,3]]'],
   },
   {
     name: 'input crosses as JSON: functions and undefined dropped, dates as strings, a fresh object',
     run: async ({ mc, register, find }) => {
-      const sent = { f() {}, u: undefined, d: new Date(0), nested: { n: NaN, a: [undefined, () => 1] } }
+      const sent = {
+        f() {},
+        u: undefined,
+        d: new Date(0),
+        nested: { n: NaN, a: [undefined, () => 1] },
+      }
       let received: unknown
       await register('a', {
         execute: (input) => {
@@ -131,7 +155,9 @@ differential('executeTool', [
       const t = await find('a')
       const log: unknown[] = []
       const reason = { why: 'x' }
-      mc.executeTool(t, {}, { signal: AbortSignal.abort(reason) }).catch((e) => log.push(e === reason))
+      mc.executeTool(t, {}, { signal: AbortSignal.abort(reason) }).catch((e) =>
+        log.push(e === reason),
+      )
       queueMicrotask(() => log.push('microtask'))
       await sleep(10)
       return [log, ran]
@@ -142,7 +168,11 @@ differential('executeTool', [
     name: 'a signal that is not an AbortSignal rejects TypeError',
     run: async ({ mc, capture, register, find }) => {
       await register('a')
-      return (await capture(async () => mc.executeTool(await find('a'), {}, { signal: {} as AbortSignal })))[1]
+      return (
+        await capture(async () =>
+          mc.executeTool(await find('a'), {}, { signal: {} as AbortSignal }),
+        )
+      )[1]
     },
     expected: 'TypeError',
   },
@@ -153,7 +183,9 @@ differential('executeTool', [
       await register('a', {}, { signal: controller.signal })
       const t = await find('a')
       const unknown = await capture(() => mc.executeTool({ ...t, name: 'nope' }, {}))
-      const wrongOrigin = await capture(() => mc.executeTool({ ...t, origin: 'https://example.com' }, {}))
+      const wrongOrigin = await capture(() =>
+        mc.executeTool({ ...t, origin: 'https://example.com' }, {}),
+      )
       controller.abort()
       const stale = await capture(() => mc.executeTool(t, {}))
       return [unknown[1], wrongOrigin[1], stale[1]]
@@ -179,7 +211,12 @@ differential('executeTool', [
       await register('a', {
         execute: (...args: unknown[]) => {
           const options = args[1] as { signal: AbortSignal }
-          seen = [args.length, Object.keys(options), options.signal instanceof AbortSignal, options.signal.aborted]
+          seen = [
+            args.length,
+            Object.keys(options),
+            options.signal instanceof AbortSignal,
+            options.signal.aborted,
+          ]
           return 'x'
         },
       })
@@ -267,7 +304,8 @@ differential('executeTool', [
           throw new Error('boom')
         },
         rejects: () => Promise.reject(new Error('boom')),
-        rejectsLater: () => new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 5)),
+        rejectsLater: () =>
+          new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 5)),
         throwsString: () => {
           throw 'plain'
         },
@@ -311,7 +349,10 @@ differential('executeTool', [
             log.push('m1')
             queueMicrotask(() => log.push('m2'))
           })
-          Promise.resolve().then(() => log.push('p1')).then(() => log.push('p2')).then(() => log.push('p3'))
+          Promise.resolve()
+            .then(() => log.push('p1'))
+            .then(() => log.push('p2'))
+            .then(() => log.push('p3'))
           setTimeout(() => log.push('timeout'))
           return 'r'
         },
@@ -373,7 +414,14 @@ differential('executeTool', [
       await sleep(10)
       return log
     },
-    expected: ['started', 'activated', 'aborted', 'rejected:custom', 'signal:AbortError', 'toolcancel:slow:ToolCancelEvent:false:false'],
+    expected: [
+      'started',
+      'activated',
+      'aborted',
+      'rejected:custom',
+      'signal:AbortError',
+      'toolcancel:slow:ToolCancelEvent:false:false',
+    ],
   },
   {
     name: 'a tool resolving after the caller aborted changes nothing',
@@ -415,7 +463,9 @@ differential('executeTool', [
       mc.ontoolcancel = () => log.push('toolcancel')
       const t = await find('a')
       const controller = new AbortController()
-      const p = mc.executeTool(t, {}, { signal: controller.signal }).catch((e) => log.push(`rejected:${e}`))
+      const p = mc
+        .executeTool(t, {}, { signal: controller.signal })
+        .catch((e) => log.push(`rejected:${e}`))
       controller.abort('early')
       await p
       await sleep(10)
@@ -436,7 +486,9 @@ differential('executeTool', [
       })
       const t = await find('a')
       const first = new AbortController()
-      const p1 = mc.executeTool(t, { id: 1 }, { signal: first.signal }).catch((e) => `rejected:${e}`)
+      const p1 = mc
+        .executeTool(t, { id: 1 }, { signal: first.signal })
+        .catch((e) => `rejected:${e}`)
       const p2 = mc.executeTool(t, { id: 2 })
       await sleep(10)
       first.abort('one')
@@ -450,7 +502,8 @@ differential('executeTool', [
     name: 'executeTool inside execute works, and forwarding the signal cascades the cancellation',
     run: async ({ mc, register, find, sleep }) => {
       const log: string[] = []
-      mc.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+      mc.ontoolcancel = (e) =>
+        log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
       await register('inner', {
         execute: (_input, { signal }) =>
           new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
@@ -458,11 +511,15 @@ differential('executeTool', [
       await register('outer', {
         execute: async (_input, { signal }) => mc.executeTool(await find('inner'), {}, { signal }),
       })
-      await register('plainOuter', { execute: async () => `inner said ${await mc.executeTool(await find('a'), {})}` })
+      await register('plainOuter', {
+        execute: async () => `inner said ${await mc.executeTool(await find('a'), {})}`,
+      })
       await register('a', { execute: () => 'hi' })
       const plain = await mc.executeTool(await find('plainOuter'), {})
       const controller = new AbortController()
-      const p = mc.executeTool(await find('outer'), {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
+      const p = mc
+        .executeTool(await find('outer'), {}, { signal: controller.signal })
+        .catch((e) => `rejected:${e}`)
       await sleep(20)
       controller.abort('stop')
       const outcome = await p

@@ -8,7 +8,9 @@ const HOSTILE = 'the frame protocol is the polyfill’s own (native Chromium has
 const forged: number[] = []
 
 afterAll(() => {
-  console.info(`hostile-frame tests: ${forged.reduce((a, b) => a + b, 0)} forged messages, all refused`)
+  console.info(
+    `hostile-frame tests: ${forged.reduce((a, b) => a + b, 0)} forged messages, all refused`,
+  )
 })
 
 differential('hostile frames', [
@@ -19,31 +21,45 @@ differential('hostile frames', [
       // The page: a private tool, a tool exposed to the cross-origin partner, and a running
       // execution of the partner's tool.
       await mc.registerTool({ name: 'secret', description: 'd', execute: () => 'secret' })
-      await mc.registerTool({ name: 'shared', description: 'd', execute: () => 'shared' }, { exposedTo: [otherOrigin] })
+      await mc.registerTool(
+        { name: 'shared', description: 'd', execute: () => 'shared' },
+        { exposedTo: [otherOrigin] },
+      )
       const partner = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      await inFrame(partner, async (parent: string) => {
-        const w = window as unknown as { log: string[] }
-        w.log = []
-        document.modelContext!.ontoolcancel = () => w.log.push('toolcancel')
-        await document.modelContext!.registerTool(
-          {
-            name: 'slow',
-            description: 'd',
-            execute: (_: unknown, { signal }: { signal: AbortSignal }) =>
-              new Promise((resolve) => {
-                signal.addEventListener('abort', () => w.log.push('aborted'))
-                setTimeout(() => resolve('finished'), 1500)
-              }),
-          },
-          { exposedTo: [parent] },
-        )
-      }, location.origin)
-      const [slow] = await mc.getTools({ fromOrigins: [otherOrigin] }).then((t) => t.filter((x) => x.name === 'slow'))
+      await inFrame(
+        partner,
+        async (parent: string) => {
+          const w = window as unknown as { log: string[] }
+          w.log = []
+          document.modelContext!.ontoolcancel = () => w.log.push('toolcancel')
+          await document.modelContext!.registerTool(
+            {
+              name: 'slow',
+              description: 'd',
+              execute: (_: unknown, { signal }: { signal: AbortSignal }) =>
+                new Promise((resolve) => {
+                  signal.addEventListener('abort', () => w.log.push('aborted'))
+                  setTimeout(() => resolve('finished'), 1500)
+                }),
+            },
+            { exposedTo: [parent] },
+          )
+        },
+        location.origin,
+      )
+      const [slow] = await mc
+        .getTools({ fromOrigins: [otherOrigin] })
+        .then((t) => t.filter((x) => x.name === 'slow'))
       // Steal the id of the execution as it leaves: the worst case for the tests below.
       const runIds: string[] = []
       const post = MessagePort.prototype.postMessage
-      MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: [never]) {
-        if ((message as { __webmcp?: string })?.__webmcp === 'run') runIds.push((message as { id: string }).id)
+      MessagePort.prototype.postMessage = function (
+        this: MessagePort,
+        message: unknown,
+        ...rest: [never]
+      ) {
+        if ((message as { __webmcp?: string })?.__webmcp === 'run')
+          runIds.push((message as { id: string }).id)
         return post.call(this, message, ...rest)
       }
       const running = mc.executeTool(slow!, {})
@@ -60,11 +76,17 @@ differential('hostile frames', [
         }
         addEventListener('message', record)
         const targets: Window[] = [top!]
-        for (let i = 0; i < top!.length; i++) if (top![i] !== window) targets.push(top![i] as Window)
+        for (let i = 0; i < top!.length; i++)
+          if (top![i] !== window) targets.push(top![i] as Window)
         let sent = 0
         const requests = (id: string) => [
           { __webmcp: 'list', id: `l${id}` },
-          ...['secret', 'shared', 'slow', 'mine'].map((name) => ({ __webmcp: 'run', id: `r${id}${name}`, name, input: '{}' })),
+          ...['secret', 'shared', 'slow', 'mine'].map((name) => ({
+            __webmcp: 'run',
+            id: `r${id}${name}`,
+            name,
+            input: '{}',
+          })),
           { __webmcp: 'change', id: `c${id}` },
           { __webmcp: 'cancel', id: stolen.runId },
           { __webmcp: 'reply', id: stolen.runId, value: [true, 'forged result'] },
@@ -121,7 +143,9 @@ differential('hostile frames', [
       return [
         result.sent > 100,
         leaked,
-        result.replies.every((r) => (Array.isArray(r) ? r.length === 0 || r[0] === false : r === undefined || r === null)),
+        result.replies.every((r) =>
+          Array.isArray(r) ? r.length === 0 || r[0] === false : r === undefined || r === null,
+        ),
         await running,
         (await inFrame(partner, () => (window as unknown as { log: string[] }).log))[1],
         // An allowed frame may make toolchange fire (natively it can, by registering a tool exposed
@@ -133,6 +157,16 @@ differential('hostile frames', [
       ]
     },
     report: (outcome) => forged.push((outcome as number[])[8]!),
-    expected: [true, null, true, 'finished', [], [0, 1], ['secret', 'shared'], ['secret', 'shared', 'slow'], expect.any(Number)],
+    expected: [
+      true,
+      null,
+      true,
+      'finished',
+      [],
+      [0, 1],
+      ['secret', 'shared'],
+      ['secret', 'shared', 'slow'],
+      expect.any(Number),
+    ],
   },
 ])

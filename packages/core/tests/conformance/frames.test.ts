@@ -10,11 +10,23 @@ differential('frames', [
       await register('parentTool')
       const child = await frame('/?agent')
       await inFrame(child, () =>
-        document.modelContext!.registerTool({ name: 'childTool', description: 'd', execute: () => 'c' }),
+        document.modelContext!.registerTool({
+          name: 'childTool',
+          description: 'd',
+          execute: () => 'c',
+        }),
       )
-      const fromParent = (await mc.getTools()).map((t) => [t.name, t.window === child.contentWindow, t.origin === location.origin])
+      const fromParent = (await mc.getTools()).map((t) => [
+        t.name,
+        t.window === child.contentWindow,
+        t.origin === location.origin,
+      ])
       const fromChild = await inFrame(child, async () =>
-        (await document.modelContext!.getTools()).map((t) => [t.name, t.window === top, t.window === window]),
+        (await document.modelContext!.getTools()).map((t) => [
+          t.name,
+          t.window === top,
+          t.window === window,
+        ]),
       )
       return [fromParent, fromChild]
     },
@@ -37,21 +49,34 @@ differential('frames', [
     run: async ({ mc, frame, inFrame, origin }) => {
       const a = await frame('/?agent')
       const b = await frame('/?agent')
-      await inFrame(a, () => document.modelContext!.registerTool({ name: 'a1', description: 'd', execute: () => 1 }))
-      await inFrame(b, () => document.modelContext!.registerTool({ name: 'b1', description: 'd', execute: () => 1 }))
-      await inFrame(b, (src: string) => {
-        const inner = document.createElement('iframe')
-        inner.src = src
-        document.body.append(inner)
-        return new Promise((resolve) => (inner.onload = () => setTimeout(resolve, 50)))
-      }, `${origin}/?agent`)
+      await inFrame(a, () =>
+        document.modelContext!.registerTool({ name: 'a1', description: 'd', execute: () => 1 }),
+      )
+      await inFrame(b, () =>
+        document.modelContext!.registerTool({ name: 'b1', description: 'd', execute: () => 1 }),
+      )
+      await inFrame(
+        b,
+        (src: string) => {
+          const inner = document.createElement('iframe')
+          inner.src = src
+          document.body.append(inner)
+          return new Promise((resolve) => (inner.onload = () => setTimeout(resolve, 50)))
+        },
+        `${origin}/?agent`,
+      )
       await inFrame(b.contentWindow![0]!, () =>
         document.modelContext!.registerTool({ name: 'a0', description: 'd', execute: () => 1 }),
       )
-      const fromA = await inFrame(a, async () => (await document.modelContext!.getTools()).map((t) => t.name))
+      const fromA = await inFrame(a, async () =>
+        (await document.modelContext!.getTools()).map((t) => t.name),
+      )
       return [(await mc.getTools()).map((t) => t.name), fromA]
     },
-    expected: [['a0', 'a1', 'b1'], ['ok', ['a0', 'a1', 'b1']]],
+    expected: [
+      ['a0', 'a1', 'b1'],
+      ['ok', ['a0', 'a1', 'b1']],
+    ],
   },
   {
     name: 'executeTool runs a same-origin frame’s tool there: toolactivated fires in the owner only',
@@ -59,11 +84,16 @@ differential('frames', [
       const child = await frame('/?agent')
       await inFrame(child, async () => {
         ;(window as unknown as { log: string[] }).log = []
-        document.modelContext!.addEventListener('toolactivated', () => (window as unknown as { log: string[] }).log.push('activated'))
+        document.modelContext!.addEventListener('toolactivated', () =>
+          (window as unknown as { log: string[] }).log.push('activated'),
+        )
         await document.modelContext!.registerTool({
           name: 'echo',
           description: 'd',
-          execute: (input: { x: number }) => ({ doubled: input.x * 2, here: location.href.includes('agent') }),
+          execute: (input: { x: number }) => ({
+            doubled: input.x * 2,
+            here: location.href.includes('agent'),
+          }),
         })
       })
       let activatedHere = 0
@@ -79,16 +109,30 @@ differential('frames', [
     name: 'a cross-origin frame’s tools are hidden without both exposedTo and fromOrigins',
     run: async ({ mc, frame, inFrame, otherOrigin }) => {
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      await inFrame(child, async (parent: string) => {
-        const mc = document.modelContext!
-        await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
-        await mc.registerTool({ name: 'shared', description: 'd', execute: () => 1 }, { exposedTo: [parent] })
-        await mc.registerTool({ name: 'elsewhere', description: 'd', execute: () => 1 }, { exposedTo: ['https://example.com'] })
-      }, location.origin)
+      await inFrame(
+        child,
+        async (parent: string) => {
+          const mc = document.modelContext!
+          await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
+          await mc.registerTool(
+            { name: 'shared', description: 'd', execute: () => 1 },
+            { exposedTo: [parent] },
+          )
+          await mc.registerTool(
+            { name: 'elsewhere', description: 'd', execute: () => 1 },
+            { exposedTo: ['https://example.com'] },
+          )
+        },
+        location.origin,
+      )
       return [
         (await mc.getTools()).map((t) => t.name),
         (await mc.getTools({ fromOrigins: ['https://example.com'] })).map((t) => t.name),
-        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => [t.name, t.origin === otherOrigin, t.window === child.contentWindow]),
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => [
+          t.name,
+          t.origin === otherOrigin,
+          t.window === child.contentWindow,
+        ]),
       ]
     },
     expected: [[], [], [['shared', true, true]]],
@@ -100,13 +144,25 @@ differential('frames', [
       await register('shared', {}, { exposedTo: [otherOrigin] })
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
       return [
-        await inFrame(child, async () => (await document.modelContext!.getTools()).map((t) => t.name)),
-        await inFrame(child, async (parent: string) =>
-          (await document.modelContext!.getTools({ fromOrigins: [parent] })).map((t) => [t.name, t.origin === parent, t.window === top]),
-        location.origin),
+        await inFrame(child, async () =>
+          (await document.modelContext!.getTools()).map((t) => t.name),
+        ),
+        await inFrame(
+          child,
+          async (parent: string) =>
+            (await document.modelContext!.getTools({ fromOrigins: [parent] })).map((t) => [
+              t.name,
+              t.origin === parent,
+              t.window === top,
+            ]),
+          location.origin,
+        ),
       ]
     },
-    expected: [['ok', []], ['ok', [['shared', true, true]]]],
+    expected: [
+      ['ok', []],
+      ['ok', [['shared', true, true]]],
+    ],
   },
   {
     name: 'a cross-origin frame without allow="tools" may not use tools: NotAllowedError, and is invisible',
@@ -116,7 +172,11 @@ differential('frames', [
       return [
         await inFrame(child, async () => {
           try {
-            await document.modelContext!.registerTool({ name: 'x', description: 'd', execute: () => 1 })
+            await document.modelContext!.registerTool({
+              name: 'x',
+              description: 'd',
+              execute: () => 1,
+            })
             return 'registered'
           } catch (e) {
             return (e as Error).name
@@ -138,7 +198,14 @@ differential('frames', [
     name: 'allow="tools" lists: *, the frame’s origin, another origin, \'none\'',
     run: async ({ frame, inFrame, otherOrigin }) => {
       const out = []
-      for (const allow of ['tools *', `tools ${otherOrigin}`, 'tools https://example.com', "tools 'none'", 'camera; tools', 'tools; camera']) {
+      for (const allow of [
+        'tools *',
+        `tools ${otherOrigin}`,
+        'tools https://example.com',
+        "tools 'none'",
+        'camera; tools',
+        'tools; camera',
+      ]) {
         const child = await frame(`${otherOrigin}/?agent`, { allow })
         out.push(
           await inFrame(child, async () => {
@@ -174,20 +241,37 @@ differential('frames', [
           return (e as Error).name
         }
       }
-      return [await inFrame(await frame('/?agent'), probe), await inFrame(await frame('/?agent', { allow: "tools 'none'" }), probe)]
+      return [
+        await inFrame(await frame('/?agent'), probe),
+        await inFrame(await frame('/?agent', { allow: "tools 'none'" }), probe),
+      ]
     },
-    expected: [['ok', 'allowed'], ['ok', 'NotAllowedError']],
+    expected: [
+      ['ok', 'allowed'],
+      ['ok', 'NotAllowedError'],
+    ],
   },
   {
     name: 'executeTool runs a cross-origin tool exposed to the caller and returns its result',
     run: async ({ mc, frame, inFrame, otherOrigin }) => {
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      await inFrame(child, async (parent: string) => {
-        await document.modelContext!.registerTool(
-          { name: 'add', description: 'd', execute: ({ a, b }: { a: number; b: number }) => ({ sum: a + b, origin: location.origin }) },
-          { exposedTo: [parent] },
-        )
-      }, location.origin)
+      await inFrame(
+        child,
+        async (parent: string) => {
+          await document.modelContext!.registerTool(
+            {
+              name: 'add',
+              description: 'd',
+              execute: ({ a, b }: { a: number; b: number }) => ({
+                sum: a + b,
+                origin: location.origin,
+              }),
+            },
+            { exposedTo: [parent] },
+          )
+        },
+        location.origin,
+      )
       const [tool] = await mc.getTools({ fromOrigins: [otherOrigin] })
       return JSON.parse((await mc.executeTool(tool!, { a: 2, b: 3 }))!).sum
     },
@@ -197,15 +281,30 @@ differential('frames', [
     name: 'a forged RegisteredTool for a cross-origin tool not exposed to the caller rejects UnknownError',
     run: async ({ mc, frame, inFrame, otherOrigin, capture }) => {
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      await inFrame(child, () => document.modelContext!.registerTool({ name: 'secret', description: 'd', execute: () => 's' }))
-      const forged = { name: 'secret', description: 'd', origin: otherOrigin, window: child.contentWindow! }
+      await inFrame(child, () =>
+        document.modelContext!.registerTool({
+          name: 'secret',
+          description: 'd',
+          execute: () => 's',
+        }),
+      )
+      const forged = {
+        name: 'secret',
+        description: 'd',
+        origin: otherOrigin,
+        window: child.contentWindow!,
+      }
       return [
         await capture(() => mc.executeTool(forged as never, {})),
         await capture(() => mc.executeTool({ ...forged, origin: location.origin } as never, {})),
         await capture(() => mc.executeTool({ ...forged, name: 'missing' } as never, {})),
       ]
     },
-    expected: [['err', 'UnknownError'], ['err', 'UnknownError'], ['err', 'UnknownError']],
+    expected: [
+      ['err', 'UnknownError'],
+      ['err', 'UnknownError'],
+      ['err', 'UnknownError'],
+    ],
   },
   {
     name: 'a tool that throws in another frame rejects UnknownError in the caller',
@@ -228,26 +327,34 @@ differential('frames', [
     name: 'cancelling a cross-origin execution rejects the caller and aborts the tool’s signal with toolcancel in the owner',
     run: async ({ mc, frame, inFrame, otherOrigin, until }) => {
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      await inFrame(child, async (parent: string) => {
-        const log: string[] = ((window as unknown as { log: string[] }).log = [])
-        document.modelContext!.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
-        await document.modelContext!.registerTool(
-          {
-            name: 'slow',
-            description: 'd',
-            execute: (_: unknown, { signal }: { signal: AbortSignal }) => {
-              log.push('started')
-              signal.addEventListener('abort', () => log.push(`aborted:${signal.reason.name}`))
-              return new Promise(() => {})
+      await inFrame(
+        child,
+        async (parent: string) => {
+          const log: string[] = ((window as unknown as { log: string[] }).log = [])
+          document.modelContext!.ontoolcancel = (e) =>
+            log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+          await document.modelContext!.registerTool(
+            {
+              name: 'slow',
+              description: 'd',
+              execute: (_: unknown, { signal }: { signal: AbortSignal }) => {
+                log.push('started')
+                signal.addEventListener('abort', () => log.push(`aborted:${signal.reason.name}`))
+                return new Promise(() => {})
+              },
             },
-          },
-          { exposedTo: [parent] },
-        )
-      }, location.origin)
+            { exposedTo: [parent] },
+          )
+        },
+        location.origin,
+      )
       const [tool] = await mc.getTools({ fromOrigins: [otherOrigin] })
       const controller = new AbortController()
-      const outcome = mc.executeTool(tool!, {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
-      const log = async () => (await inFrame(child, () => (window as unknown as { log: string[] }).log))[1] as string[]
+      const outcome = mc
+        .executeTool(tool!, {}, { signal: controller.signal })
+        .catch((e) => `rejected:${e}`)
+      const log = async () =>
+        (await inFrame(child, () => (window as unknown as { log: string[] }).log))[1] as string[]
       await until(async () => (await log()).includes('started'))
       controller.abort('stop')
       const result = await outcome
@@ -273,19 +380,32 @@ differential('frames', [
       mc.addEventListener('toolchange', () => here++)
       await inFrame(same, count)
       await inFrame(cross, count)
-      const counts = async () => [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
+      const counts = async () => [
+        here,
+        (await inFrame(same, count))[1],
+        (await inFrame(cross, count))[1],
+      ]
       await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
       await until(async () => (await counts())[1] === 1)
       await sleep(50)
       const afterPrivate = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
-      await mc.registerTool({ name: 'shared', description: 'd', execute: () => 1 }, { exposedTo: [otherOrigin] })
+      await mc.registerTool(
+        { name: 'shared', description: 'd', execute: () => 1 },
+        { exposedTo: [otherOrigin] },
+      )
       await until(async () => (await counts())[2] === 1)
       await sleep(50)
       const afterShared = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
-      await inFrame(cross, () => document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }))
+      await inFrame(cross, () =>
+        document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }),
+      )
       await until(async () => (await counts())[2] === 2)
       await sleep(50)
-      return [afterPrivate, afterShared, [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]]
+      return [
+        afterPrivate,
+        afterShared,
+        [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]],
+      ]
     },
     expected: [
       [1, 1, 0],
@@ -327,11 +447,16 @@ differential('frames', [
     run: async ({ mc, frame, inFrame, capture, until }) => {
       const child = await frame('/?agent')
       await inFrame(child, async () => {
-        await document.modelContext!.registerTool({ name: 'hang', description: 'd', execute: () => new Promise(() => {}) })
+        await document.modelContext!.registerTool({
+          name: 'hang',
+          description: 'd',
+          execute: () => new Promise(() => {}),
+        })
       })
       let started = false
       await inFrame(child, () => {
-        document.modelContext!.ontoolactivated = () => (top as unknown as { started(): void }).started()
+        document.modelContext!.ontoolactivated = () =>
+          (top as unknown as { started(): void }).started()
       })
       ;(window as unknown as { started(): void }).started = () => (started = true)
       const [tool] = await mc.getTools()
@@ -347,13 +472,19 @@ differential('frames', [
     name: 'a frame that navigates away takes its tools with it',
     run: async ({ mc, frame, inFrame, otherOrigin }) => {
       const child = await frame('/?agent')
-      await inFrame(child, () => document.modelContext!.registerTool({ name: 'gone', description: 'd', execute: () => 1 }))
+      await inFrame(child, () =>
+        document.modelContext!.registerTool({ name: 'gone', description: 'd', execute: () => 1 }),
+      )
       const before = (await mc.getTools()).length
       await new Promise((resolve) => {
         child.onload = () => setTimeout(resolve, 50)
         child.src = `${otherOrigin}/?agent`
       })
-      return [before, (await mc.getTools()).length, (await mc.getTools({ fromOrigins: [otherOrigin] })).length]
+      return [
+        before,
+        (await mc.getTools()).length,
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).length,
+      ]
     },
     expected: [1, 0, 0],
   },
@@ -361,7 +492,8 @@ differential('frames', [
     name: 'when the calling frame goes away, its running executions are cancelled in the owner',
     run: async ({ mc, register, frame, inFrame, until }) => {
       const log: string[] = []
-      mc.ontoolcancel = (e) => log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+      mc.ontoolcancel = (e) =>
+        log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
       await register('slow', {
         execute: (_input, { signal }) => {
           log.push('started')
@@ -394,21 +526,39 @@ differential('frames', [
         w.changes = 0
         document.modelContext!.addEventListener('toolchange', () => w.changes++)
       })
-      await inFrame(b, (sibling: string) =>
-        document.modelContext!.registerTool({ name: 'forC', description: 'd', execute: () => 'c' }, { exposedTo: [sibling] }),
-      thirdOrigin)
-      await until(async () => (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1] === 1)
+      await inFrame(
+        b,
+        (sibling: string) =>
+          document.modelContext!.registerTool(
+            { name: 'forC', description: 'd', execute: () => 'c' },
+            { exposedTo: [sibling] },
+          ),
+        thirdOrigin,
+      )
+      await until(
+        async () =>
+          (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1] === 1,
+      )
       await sleep(50)
       return [
         parentChanges,
         (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1],
         (await mc.getTools({ fromOrigins: [otherOrigin] })).length,
-        await inFrame(c, async (owner: string) => (await document.modelContext!.getTools({ fromOrigins: [owner] })).map((t) => t.name), otherOrigin),
-        await inFrame(c, async (owner: string) => {
-          const mc = document.modelContext!
-          const [tool] = await mc.getTools({ fromOrigins: [owner] })
-          return mc.executeTool(tool!, {})
-        }, otherOrigin),
+        await inFrame(
+          c,
+          async (owner: string) =>
+            (await document.modelContext!.getTools({ fromOrigins: [owner] })).map((t) => t.name),
+          otherOrigin,
+        ),
+        await inFrame(
+          c,
+          async (owner: string) => {
+            const mc = document.modelContext!
+            const [tool] = await mc.getTools({ fromOrigins: [owner] })
+            return mc.executeTool(tool!, {})
+          },
+          otherOrigin,
+        ),
       ]
     },
     expected: [0, 1, 0, ['ok', ['forC']], ['ok', 'c']],
@@ -419,7 +569,9 @@ differential('frames', [
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      await inFrame(child, () => document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }))
+      await inFrame(child, () =>
+        document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }),
+      )
       await sleep(50)
       return changes
     },
@@ -444,7 +596,10 @@ differential('frames', [
       })
       return [before, await inFrame(child, probe)]
     },
-    expected: [['ok', 'allowed'], ['ok', 'NotAllowedError']],
+    expected: [
+      ['ok', 'allowed'],
+      ['ok', 'NotAllowedError'],
+    ],
   },
   {
     name: 'a cross-origin child runs and cancels a tool of its parent exposed to it',
@@ -452,31 +607,53 @@ differential('frames', [
       const log: string[] = []
       mc.ontoolcancel = () => log.push('toolcancel')
       mc.ontoolactivated = () => log.push('activated')
-      await register('greet', { execute: (input: { who?: string }) => `hello ${input.who}` }, { exposedTo: [otherOrigin] })
+      await register(
+        'greet',
+        { execute: (input: { who?: string }) => `hello ${input.who}` },
+        { exposedTo: [otherOrigin] },
+      )
       await register(
         'wait',
         {
           execute: (_input, { signal }) =>
-            new Promise((_, reject) => signal.addEventListener('abort', () => (log.push('aborted'), reject(signal.reason)))),
+            new Promise((_, reject) =>
+              signal.addEventListener('abort', () => (log.push('aborted'), reject(signal.reason))),
+            ),
         },
         { exposedTo: [otherOrigin] },
       )
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      const result = await inFrame(child, async (parent: string) => {
-        const mc = document.modelContext!
-        const tools = await mc.getTools({ fromOrigins: [parent] })
-        const greeting = await mc.executeTool(tools.find((t) => t.name === 'greet')!, { who: 'parent' })
-        const controller = new AbortController()
-        const waiting = mc.executeTool(tools.find((t) => t.name === 'wait')!, {}, { signal: controller.signal }).catch((e) => `rejected:${e}`)
-        // Abort once the parent's tool has started (it logs 'activated' a second time).
-        await new Promise((resolve) => setTimeout(resolve, 100))
-        controller.abort('enough')
-        return [greeting, await waiting]
-      }, location.origin)
+      const result = await inFrame(
+        child,
+        async (parent: string) => {
+          const mc = document.modelContext!
+          const tools = await mc.getTools({ fromOrigins: [parent] })
+          const greeting = await mc.executeTool(
+            tools.find((t) => t.name === 'greet')!,
+            { who: 'parent' },
+          )
+          const controller = new AbortController()
+          const waiting = mc
+            .executeTool(
+              tools.find((t) => t.name === 'wait')!,
+              {},
+              { signal: controller.signal },
+            )
+            .catch((e) => `rejected:${e}`)
+          // Abort once the parent's tool has started (it logs 'activated' a second time).
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          controller.abort('enough')
+          return [greeting, await waiting]
+        },
+        location.origin,
+      )
       await until(() => log.length === 4)
       return [result, log]
     },
-    expected: [['ok', ['hello parent', 'rejected:enough']], ['activated', 'activated', 'aborted', 'toolcancel']],
+    expected: [
+      ['ok', ['hello parent', 'rejected:enough']],
+      ['activated', 'activated', 'aborted', 'toolcancel'],
+    ],
   },
   {
     name: 'tools a frame registers as it loads reach the parent, with toolchange',

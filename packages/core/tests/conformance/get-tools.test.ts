@@ -33,9 +33,19 @@ differential('getTools', [
   {
     name: 'a RegisteredTool has its keys in dictionary order, the window and the serialised origin',
     run: async ({ register, find }) => {
-      await register('a', { title: 'T', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } })
+      await register('a', {
+        title: 'T',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+      })
       const t = await find('a')
-      return [Object.keys(t), t.window === window, t.origin === location.origin, t.title, t.description]
+      return [
+        Object.keys(t),
+        t.window === window,
+        t.origin === location.origin,
+        t.title,
+        t.description,
+      ]
     },
     expected: [
       ['annotations', 'description', 'inputSchema', 'name', 'origin', 'title', 'window'],
@@ -48,7 +58,10 @@ differential('getTools', [
   {
     name: 'each call returns fresh objects; mutating a listed schema changes nothing',
     run: async ({ mc, register }) => {
-      await register('a', { inputSchema: { type: 'object', properties: { x: { type: 'string' } } }, annotations: {} })
+      await register('a', {
+        inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
+        annotations: {},
+      })
       const [first] = await mc.getTools()
       ;(first!.inputSchema as { properties: { x: { type: string } } }).properties.x.type = 'mutated'
       first!.annotations!.readOnlyHint = true
@@ -61,8 +74,16 @@ differential('getTools', [
     name: 'fromOrigins with an insecure or unparsable origin rejects SecurityError',
     run: async ({ mc, capture }) => {
       const out = []
-      for (const origin of ['http://insecure.com', '*', 'data:text/plain,x', 'about:blank', 'https://a.com:99999']) {
-        out.push((await capture(() => mc.getTools({ fromOrigins: ['https://ok.example', origin] })))[1])
+      for (const origin of [
+        'http://insecure.com',
+        '*',
+        'data:text/plain,x',
+        'about:blank',
+        'https://a.com:99999',
+      ]) {
+        out.push(
+          (await capture(() => mc.getTools({ fromOrigins: ['https://ok.example', origin] })))[1],
+        )
       }
       return out
     },
@@ -71,7 +92,11 @@ differential('getTools', [
   {
     name: 'fromOrigins accepts secure origins; a non-sequence or a non-object options rejects TypeError',
     run: async ({ mc, capture }) => [
-      (await capture(() => mc.getTools({ fromOrigins: ['https://a.com', 'http://localhost:1', 'file:///x'] })))[0],
+      (
+        await capture(() =>
+          mc.getTools({ fromOrigins: ['https://a.com', 'http://localhost:1', 'file:///x'] }),
+        )
+      )[0],
       (await capture(() => mc.getTools({ fromOrigins: 'https://a.com' } as never)))[1],
       (await capture(() => mc.getTools(5 as never)))[1],
       (await capture(() => mc.getTools(null as never)))[0],

@@ -49,12 +49,20 @@ export interface Helpers {
    * Loads `src` (default: a page with the polyfill) into a new iframe with the given attributes
    * (e.g. `{ allow: 'tools' }`), appended to `parent` (default: the body), and resolves with it.
    */
-  frame(src?: string, attributes?: Record<string, string>, parent?: Element): Promise<HTMLIFrameElement>
+  frame(
+    src?: string,
+    attributes?: Record<string, string>,
+    parent?: Element,
+  ): Promise<HTMLIFrameElement>
   /**
    * Runs `fn` in `target` (a frame whose page has the test agent, `?agent`), which may be
    * cross-origin: `['ok', value]` or `['err', name]`. `fn` must be self-contained.
    */
-  inFrame<A>(target: HTMLIFrameElement | Window, fn: (arg: A) => unknown, arg?: A): Promise<[string, unknown]>
+  inFrame<A>(
+    target: HTMLIFrameElement | Window,
+    fn: (arg: A) => unknown,
+    arg?: A,
+  ): Promise<[string, unknown]>
   origin: string
   otherOrigin: string
   /** A third secure origin: `http://[::1]:PORT`. */
@@ -84,7 +92,8 @@ export interface Case {
 }
 
 function installHelpers(origins: { origin: string; otherOrigin: string; thirdOrigin: string }) {
-  const named = (e: unknown) => e !== null && typeof e === 'object' && typeof (e as Error).name === 'string'
+  const named = (e: unknown) =>
+    e !== null && typeof e === 'object' && typeof (e as Error).name === 'string'
   const h: Helpers = {
     ...origins,
     mc: document.modelContext!,
@@ -132,7 +141,10 @@ function installHelpers(origins: { origin: string; otherOrigin: string; thirdOri
   ;(window as unknown as { h: Helpers }).h = h
 }
 
-type ToolEventClass = new (type: string, init?: EventInit & { toolName?: string }) => Event & {
+type ToolEventClass = new (
+  type: string,
+  init?: EventInit & { toolName?: string },
+) => Event & {
   readonly toolName: string
 }
 
@@ -162,7 +174,8 @@ const agrees = (outcome: unknown, expected: unknown) => {
 export function differential(title: string, cases: Case[]) {
   const engines = inject('engines')
   if (engines.includes('chromium')) chromiumModes(title, cases)
-  for (const engine of engines) if (engine !== 'chromium') otherEngine(engine as OtherEngine, title, cases)
+  for (const engine of engines)
+    if (engine !== 'chromium') otherEngine(engine as OtherEngine, title, cases)
 }
 
 function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
@@ -183,11 +196,18 @@ function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
       it(c.name, async ({ task }) => {
         const limit = c.engines?.[engine]
         // Recorded before the run, so that a case that throws counts as disagreeing.
-        const meta: EngineMeta = { engine, agrees: false, polyfillOnly: !!c.polyfillOnly, limit: !!limit }
+        const meta: EngineMeta = {
+          engine,
+          agrees: false,
+          polyfillOnly: !!c.polyfillOnly,
+          limit: !!limit,
+        }
         task.meta.conformance = meta
         const page = await browser.newPage()
         try {
-          await page.goto(new URL((c.path ?? '/').replace('PORT', new URL(origin).port), origin).href)
+          await page.goto(
+            new URL((c.path ?? '/').replace('PORT', new URL(origin).port), origin).href,
+          )
           await page.evaluate(installHelpers, origins)
           const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
           meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
@@ -221,11 +241,19 @@ function chromiumModes(title: string, cases: Case[]) {
       for (const c of cases) {
         if (c.polyfillOnly && mode === 'native') continue
         it(c.name, async ({ task }) => {
-          const meta: EngineMeta = { engine: 'chromium', agrees: false, polyfillOnly: !!c.polyfillOnly, limit: false }
+          const meta: EngineMeta = {
+            engine: 'chromium',
+            agrees: false,
+            polyfillOnly: !!c.polyfillOnly,
+            limit: false,
+          }
           if (mode === 'polyfill') task.meta.conformance = meta
           const page = await context.newPage()
           try {
-            await page.goto(new URL((c.path ?? '/').replace('PORT', new URL(origins.origin).port), origins.origin).href)
+            await page.goto(
+              new URL((c.path ?? '/').replace('PORT', new URL(origins.origin).port), origins.origin)
+                .href,
+            )
             await page.evaluate(installHelpers, origins)
             const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
             meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)

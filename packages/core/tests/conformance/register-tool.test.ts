@@ -69,24 +69,36 @@ differential('registerTool', [
     name: 'annotation members are read in lexicographic order and coerced to booleans',
     run: async ({ mc, find }) => {
       const reads: string[] = []
-      const annotations = new Proxy({ readOnlyHint: 'yes', debugging: 0, consequentialHint: {} } as Record<string, unknown>, {
-        get(target, key) {
-          if (typeof key === 'string') reads.push(key)
-          return target[key as string]
+      const annotations = new Proxy(
+        { readOnlyHint: 'yes', debugging: 0, consequentialHint: {} } as Record<string, unknown>,
+        {
+          get(target, key) {
+            if (typeof key === 'string') reads.push(key)
+            return target[key as string]
+          },
         },
-      })
+      )
       await mc.registerTool({ name: 'a', description: 'd', execute() {}, annotations } as never)
       return [reads, (await find('a')).annotations]
     },
     expected: [
       ['consequentialHint', 'debugging', 'readOnlyHint', 'untrustedContentHint'],
-      { consequentialHint: true, debugging: false, readOnlyHint: true, untrustedContentHint: false },
+      {
+        consequentialHint: true,
+        debugging: false,
+        readOnlyHint: true,
+        untrustedContentHint: false,
+      },
     ],
   },
   {
     name: 'name and description are converted to strings',
     run: async ({ mc, find }) => {
-      await mc.registerTool({ name: 123, description: { toString: () => 'described' }, execute() {} } as never)
+      await mc.registerTool({
+        name: 123,
+        description: { toString: () => 'described' },
+        execute() {},
+      } as never)
       const t = await find('123')
       return [t.name, t.description]
     },
@@ -116,20 +128,100 @@ differential('registerTool', [
       await capture(() => register('a'.repeat(128))),
       await capture(() => register('b'.repeat(129))),
     ],
-    expected: [['ok', undefined], ['err', 'InvalidStateError']],
+    expected: [
+      ['ok', undefined],
+      ['err', 'InvalidStateError'],
+    ],
   },
   {
     name: 'names allow only ASCII letters, digits, _ - and .',
     run: async ({ capture, register }) => {
       const out: Record<string, string> = {}
-      const names = ['a', 'A', '0', 'valid-name.with_extras-123', 'a b', '@', '#', '$', '%', '^', '&', '*', '(', ')', '+', '=', '[', ']', '{', '}', '|', '\\', ':', ';', '"', "'", '<', '>', '?', '/', '`', '~', ',', '\u200b', 'имя', 'a\uff0db', 'é', '\n']
-      for (const name of names) out[name] = (await capture(() => register(name)))[1] === undefined ? 'ok' : 'rejected'
+      const names = [
+        'a',
+        'A',
+        '0',
+        'valid-name.with_extras-123',
+        'a b',
+        '@',
+        '#',
+        '$',
+        '%',
+        '^',
+        '&',
+        '*',
+        '(',
+        ')',
+        '+',
+        '=',
+        '[',
+        ']',
+        '{',
+        '}',
+        '|',
+        '\\',
+        ':',
+        ';',
+        '"',
+        "'",
+        '<',
+        '>',
+        '?',
+        '/',
+        '`',
+        '~',
+        ',',
+        '\u200b',
+        'имя',
+        'a\uff0db',
+        'é',
+        '\n',
+      ]
+      for (const name of names)
+        out[name] = (await capture(() => register(name)))[1] === undefined ? 'ok' : 'rejected'
       return out
     },
     expected: Object.fromEntries(
-      ['a', 'A', '0', 'valid-name.with_extras-123', 'a b', '@', '#', '$', '%', '^', '&', '*', '(', ')', '+', '=', '[', ']', '{', '}', '|', '\\', ':', ';', '"', "'", '<', '>', '?', '/', '`', '~', ',', '\u200b', 'имя', 'a\uff0db', 'é', '\n'].map(
-        (name, i) => [name, i < 4 ? 'ok' : 'rejected'],
-      ),
+      [
+        'a',
+        'A',
+        '0',
+        'valid-name.with_extras-123',
+        'a b',
+        '@',
+        '#',
+        '$',
+        '%',
+        '^',
+        '&',
+        '*',
+        '(',
+        ')',
+        '+',
+        '=',
+        '[',
+        ']',
+        '{',
+        '}',
+        '|',
+        '\\',
+        ':',
+        ';',
+        '"',
+        "'",
+        '<',
+        '>',
+        '?',
+        '/',
+        '`',
+        '~',
+        ',',
+        '\u200b',
+        'имя',
+        'a\uff0db',
+        'é',
+        '\n',
+      ].map((name, i) => [name, i < 4 ? 'ok' : 'rejected']),
     ),
   },
   {
@@ -193,7 +285,9 @@ differential('registerTool', [
     run: ({ capture, register }) => {
       const cyclic: Record<string, unknown> = {}
       cyclic.self = cyclic
-      return capture(() => register('a', { inputSchema: cyclic }, { signal: AbortSignal.abort('reason') }))
+      return capture(() =>
+        register('a', { inputSchema: cyclic }, { signal: AbortSignal.abort('reason') }),
+      )
     },
     expected: ['err', 'TypeError'],
   },
@@ -206,12 +300,23 @@ differential('registerTool', [
       await capture(() => register('arr', { inputSchema: [1, 2] })),
       (await mc.getTools()).map((t) => [t.name, t.inputSchema]),
     ],
-    expected: [['ok', undefined], ['ok', undefined], ['ok', undefined], ['ok', undefined], [['arr', [1, 2]]]],
+    expected: [
+      ['ok', undefined],
+      ['ok', undefined],
+      ['ok', undefined],
+      ['ok', undefined],
+      [['arr', [1, 2]]],
+    ],
   },
   {
     name: 'any JSON object is accepted as inputSchema (no schema validation)',
     run: async ({ register, find }) => {
-      const schema = { $ref: '#/$defs/x', format: 'weird', additionalProperties: true, type: 'nonsense' }
+      const schema = {
+        $ref: '#/$defs/x',
+        format: 'weird',
+        additionalProperties: true,
+        type: 'nonsense',
+      }
       await register('a', { inputSchema: schema })
       return (await find('a')).inputSchema
     },
@@ -227,7 +332,10 @@ differential('registerTool', [
       } catch (e) {
         got = e
       }
-      return [got === reason, await capture(() => register('b', {}, { signal: AbortSignal.abort() }))]
+      return [
+        got === reason,
+        await capture(() => register('b', {}, { signal: AbortSignal.abort() })),
+      ]
     },
     expected: [true, ['err', 'AbortError']],
   },
@@ -247,8 +355,27 @@ differential('registerTool', [
     run: async ({ capture, register }) => {
       const out = []
       let i = 0
-      for (const origin of ['/', '*', 'https://example:bogus', 'https://\ud800.com', 'http://example.com', 'ftp://example.com', 'about:blank', 'about:srcdoc', 'data:text/plain,x', 'javascript:1', 'https://a.com:99999', 'http://127.0.0.1.example.com']) {
-        out.push((await capture(() => register(`t${i++}`, {}, { exposedTo: ['https://ok.example', origin] })))[1])
+      for (const origin of [
+        '/',
+        '*',
+        'https://example:bogus',
+        'https://\ud800.com',
+        'http://example.com',
+        'ftp://example.com',
+        'about:blank',
+        'about:srcdoc',
+        'data:text/plain,x',
+        'javascript:1',
+        'https://a.com:99999',
+        'http://127.0.0.1.example.com',
+      ]) {
+        out.push(
+          (
+            await capture(() =>
+              register(`t${i++}`, {}, { exposedTo: ['https://ok.example', origin] }),
+            )
+          )[1],
+        )
       }
       return out
     },
@@ -259,7 +386,21 @@ differential('registerTool', [
     run: async ({ capture, register }) => {
       const out = []
       let i = 0
-      for (const origin of ['https://example.com', 'HTTPS://EXAMPLE.COM:443/path?q#f', 'wss://example.com', 'http://localhost:3000', 'http://localhost.', 'http://127.0.0.1', 'http://127.1', 'http://0x7f.0.0.1', 'http://a.localhost', 'http://[::1]:8080', 'ws://localhost', 'file:///tmp', 'blob:https://example.com/uuid']) {
+      for (const origin of [
+        'https://example.com',
+        'HTTPS://EXAMPLE.COM:443/path?q#f',
+        'wss://example.com',
+        'http://localhost:3000',
+        'http://localhost.',
+        'http://127.0.0.1',
+        'http://127.1',
+        'http://0x7f.0.0.1',
+        'http://a.localhost',
+        'http://[::1]:8080',
+        'ws://localhost',
+        'file:///tmp',
+        'blob:https://example.com/uuid',
+      ]) {
         out.push((await capture(() => register(`t${i++}`, {}, { exposedTo: [origin] })))[0])
       }
       return out
@@ -274,7 +415,12 @@ differential('registerTool', [
       await capture(() => register('c', {}, 5 as never)),
       await capture(() => register('d', {}, null as never)),
     ],
-    expected: [['err', 'TypeError'], ['err', 'TypeError'], ['err', 'TypeError'], ['ok', undefined]],
+    expected: [
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['ok', undefined],
+    ],
   },
   {
     name: 'the registration promise resolves with undefined after toolchange has fired',
@@ -293,7 +439,14 @@ differential('registerTool', [
     run: async ({ mc, register }) => {
       let seen: unknown[] = []
       mc.addEventListener('toolchange', (e) => {
-        seen = [e.constructor.name, e.bubbles, e.cancelable, e.composed, e.target === mc, e.eventPhase]
+        seen = [
+          e.constructor.name,
+          e.bubbles,
+          e.cancelable,
+          e.composed,
+          e.target === mc,
+          e.eventPhase,
+        ]
       })
       await register('a')
       return seen
@@ -303,7 +456,10 @@ differential('registerTool', [
   {
     name: 'the schema is stored as a JSON snapshot at registration',
     run: async ({ register, find }) => {
-      const schema: Record<string, unknown> = { type: 'object', properties: { a: { type: 'string' } } }
+      const schema: Record<string, unknown> = {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+      }
       await register('a', { inputSchema: schema })
       schema.type = 'changed'
       return (await find('a')).inputSchema
@@ -398,6 +554,14 @@ differential('registerTool', [
       await register('b')
       return [(await find('a')).annotations, 'annotations' in (await find('b'))]
     },
-    expected: [{ consequentialHint: false, debugging: false, readOnlyHint: false, untrustedContentHint: false }, false],
+    expected: [
+      {
+        consequentialHint: false,
+        debugging: false,
+        readOnlyHint: false,
+        untrustedContentHint: false,
+      },
+      false,
+    ],
   },
 ])

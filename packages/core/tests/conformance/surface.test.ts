@@ -12,7 +12,9 @@ describe('implementation under test', () => {
       const page = await browser.newPage()
       await page.goto(inject('origin'))
       // The page loads the polyfill in both modes: with native WebMCP it must leave it alone.
-      const native = await page.evaluate(() => String(document.modelContext!.registerTool).includes('[native code]'))
+      const native = await page.evaluate(() =>
+        String(document.modelContext!.registerTool).includes('[native code]'),
+      )
       expect(native).toBe(mode === 'native')
       await browser.close()
     })
@@ -39,7 +41,10 @@ differential('surface', [
   {
     name: 'document.modelContext is absent in an insecure context',
     path: 'http://insecure.test:PORT/',
-    run: () => ['modelContext' in document, typeof (globalThis as Record<string, unknown>).ModelContext],
+    run: () => [
+      'modelContext' in document,
+      typeof (globalThis as Record<string, unknown>).ModelContext,
+    ],
     expected: [false, 'undefined'],
   },
   {
@@ -56,7 +61,13 @@ differential('surface', [
     name: 'the modelContext accessor lives on Document.prototype',
     run: () => {
       const d = Object.getOwnPropertyDescriptor(Document.prototype, 'modelContext')!
-      return [typeof d.get, typeof d.set, d.enumerable, d.configurable, Object.hasOwn(document, 'modelContext')]
+      return [
+        typeof d.get,
+        typeof d.set,
+        d.enumerable,
+        d.configurable,
+        Object.hasOwn(document, 'modelContext'),
+      ]
     },
     expected: ['function', 'undefined', true, true, false],
   },
@@ -72,7 +83,15 @@ differential('surface', [
     expected: [
       ['err', 'TypeError'],
       ['err', 'TypeError'],
-      ['constructor', 'executeTool', 'getTools', 'ontoolactivated', 'ontoolcancel', 'ontoolchange', 'registerTool'],
+      [
+        'constructor',
+        'executeTool',
+        'getTools',
+        'ontoolactivated',
+        'ontoolcancel',
+        'ontoolchange',
+        'registerTool',
+      ],
       true,
       false,
     ],
@@ -147,10 +166,18 @@ differential('surface', [
         mc === doc.modelContext,
         await capture(() => mc.registerTool({ name: 'a', description: 'd', execute() {} })),
         await capture(() => mc.getTools()),
-        await capture(() => mc.executeTool({ name: 'x', description: 'd', origin: location.origin, window } as never)),
+        await capture(() =>
+          mc.executeTool({ name: 'x', description: 'd', origin: location.origin, window } as never),
+        ),
       ]
     },
-    expected: [false, true, ['err', 'InvalidStateError'], ['err', 'InvalidStateError'], ['err', 'InvalidStateError']],
+    expected: [
+      false,
+      true,
+      ['err', 'InvalidStateError'],
+      ['err', 'InvalidStateError'],
+      ['err', 'InvalidStateError'],
+    ],
   },
   {
     name: 'a detached iframe keeps its ModelContext, whose methods reject InvalidStateError',
@@ -177,7 +204,12 @@ differential('surface', [
         await settle(mc.executeTool(tool, {})),
       ]
     },
-    expected: ['object', ['err', 'InvalidStateError'], ['err', 'InvalidStateError'], ['err', 'InvalidStateError']],
+    expected: [
+      'object',
+      ['err', 'InvalidStateError'],
+      ['err', 'InvalidStateError'],
+      ['err', 'InvalidStateError'],
+    ],
   },
   {
     name: 'methods called on something else reject TypeError',
@@ -199,7 +231,12 @@ differential('surface', [
       window.originAgentCluster,
       await capture(() => mc.registerTool({ name: 'a', description: 'd', execute() {} })),
       await capture(async () => (await mc.getTools()).map((tool) => tool.name)),
-      await capture(() => mc.executeTool({ name: 'a', description: 'd', origin: location.origin, window } as never, {})),
+      await capture(() =>
+        mc.executeTool(
+          { name: 'a', description: 'd', origin: location.origin, window } as never,
+          {},
+        ),
+      ),
     ],
     expected: [false, ['err', 'SecurityError'], ['err', 'SecurityError'], ['err', 'SecurityError']],
     // Where the polyfill cannot tell the page's opt-out from the engine's default, it follows the
