@@ -1,4 +1,5 @@
-import { trustworthyOrigin, tupleOrigin } from './origin'
+import { tupleOrigin } from './origin'
+import { framePolicyAllowsTools } from './permissions-policy'
 import { queueTask } from './queue-task'
 
 // The frame protocol: how the polyfills of the documents in one frame tree find each other, list
@@ -84,26 +85,17 @@ export function frameTree(from: Window): Window[] {
 
 /** The `tools` policy of an `<iframe>` for a document of `origin` in it, its parent's origin being `self`. */
 function policyAllows(frame: Element, origin: string, self: string): boolean {
-  for (const directive of (frame.getAttribute('allow') ?? '').split(';')) {
-    const [feature, ...list] = directive.trim().split(/\s+/)
-    if (feature !== 'tools') continue
-    const src = () => {
-      const url = (frame as HTMLIFrameElement).src
-      return frame.hasAttribute('srcdoc') || !url || url === 'about:blank' ? self : tupleOrigin(url)
-    }
-    if (!list.length) return origin === src()
-    return list.some((token) =>
-      token === '*'
-        ? true
-        : token === "'self'"
-          ? origin === self
-          : token === "'src'"
-            ? origin === src()
-            : trustworthyOrigin(token) === origin,
-    )
-  }
-  // Default allowlist 'self': documents same-origin with the parent.
-  return origin === self
+  const url = (frame as HTMLIFrameElement).src
+  const srcOrigin =
+    frame.hasAttribute('srcdoc') || !url || url === 'about:blank'
+      ? self
+      : (tupleOrigin(url) ?? 'null')
+  return framePolicyAllowsTools({
+    allow: frame.getAttribute('allow'),
+    origin,
+    parentOrigin: self,
+    srcOrigin,
+  })
 }
 
 /** The link of one document to the others in its frame tree. */

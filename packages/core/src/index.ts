@@ -1,5 +1,8 @@
-export { installModelContext, getModelContext } from './install'
+export { installModelContext, getModelContext, isPolyfill, executionFailure } from './install'
+export type { PolyfillHook } from './install'
 export { ToolActivatedEvent, ToolCancelEvent } from './events'
+export { framePolicyAllowsTools } from './permissions-policy'
+export type { FramePolicyInput } from './permissions-policy'
 export type { ToolEventInit } from './events'
 export type {
   JSONSchema,

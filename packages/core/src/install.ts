@@ -4,10 +4,70 @@ import {
   ModelContext as ModelContextImpl,
   connectFrames,
   createModelContext,
+  failureOf,
+  owns,
 } from './model-context'
 import type { ModelContext } from './types'
 
 const noop = () => {}
+
+/**
+ * What an installed polyfill answers to other bundles of this library (the bridge, the agent
+ * panel, another copy of core), under `Symbol.for('webmcp-kit/polyfill')` on its `ModelContext`
+ * interface object: the only way to tell the polyfill from native code, and to learn why one of
+ * its tools failed, without guessing from `Function.prototype.toString` or console text.
+ */
+export interface PolyfillHook {
+  /** Whether `context` is a `ModelContext` of this polyfill (of this realm). */
+  owns(context: unknown): boolean
+  /**
+   * What the tool threw (or why its result could not be serialised), for the `UnknownError` an
+   * `executeTool` call of this document rejected with; `undefined` for any other value.
+   */
+  failure(reason: unknown): unknown
+}
+
+const HOOK = Symbol.for('webmcp-kit/polyfill')
+
+const hook: PolyfillHook = { owns, failure: failureOf }
+
+/** The polyfill hook of `context`'s realm, if `context` is a polyfilled `ModelContext`. */
+function hookOf(context: unknown): PolyfillHook | undefined {
+  if (context === null || typeof context !== 'object') return undefined
+  const constructor = (Object.getPrototypeOf(context) as { constructor?: unknown } | null)
+    ?.constructor as { [HOOK]?: PolyfillHook } | undefined
+  const found = constructor?.[HOOK]
+  return found?.owns(context) ? found : undefined
+}
+
+/**
+ * Whether `context` is a `ModelContext` installed by this polyfill (from any bundle or realm), as
+ * opposed to the browser's own WebMCP.
+ *
+ * @example
+ * ```ts
+ * const mc = getModelContext()
+ * badge.textContent = mc && isPolyfill(mc) ? 'WebMCP (polyfill)' : 'WebMCP (native)'
+ * ```
+ */
+export const isPolyfill = (context: unknown): boolean => !!hookOf(context)
+
+/**
+ * Why a call to a polyfilled `executeTool` failed: what the tool threw, for the `UnknownError` the
+ * call rejected with (in the document that owns the tool). `undefined` for native WebMCP, which
+ * keeps that to itself, and for any other rejection.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await mc.executeTool(tool, input)
+ * } catch (error) {
+ *   console.log(executionFailure(mc, error) ?? error)
+ * }
+ * ```
+ */
+export const executionFailure = (context: unknown, reason: unknown): unknown =>
+  hookOf(context)?.failure(reason)
 
 /**
  * Installs `document.modelContext` (and the `ModelContext`, `ToolActivatedEvent` and
@@ -44,6 +104,8 @@ export function installModelContext(): () => void {
   for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
   }
+  if (!Object.hasOwn(ModelContextImpl, HOOK))
+    Object.defineProperty(ModelContextImpl, HOOK, { value: hook })
   // Other documents of the frame tree may ask for this one's tools before the page touches them.
   const disconnect = connectFrames((document as Document & { modelContext: object }).modelContext)
   const stopFormTools = startFormTools(document)

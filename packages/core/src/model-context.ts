@@ -40,6 +40,18 @@ const EXECUTION_FAILED =
 const unknownError = () => domError('UnknownError', UNKNOWN)
 
 /**
+ * The typed failure channel: the `UnknownError` an `executeTool` of this document rejected with →
+ * what the tool threw (or why its result could not be serialised). Native code keeps this to
+ * itself; the polyfill gives it to tools such as the bridge (see `failureOf`), never to the page's
+ * other documents.
+ */
+const failures = new WeakMap<object, unknown>()
+
+/** What a failed execution of a tool of this document threw, for the rejection it caused. */
+export const failureOf = (reason: unknown): unknown =>
+  isObject(reason) ? failures.get(reason) : undefined
+
+/**
  * A result a declarative tool (form-fill.ts) has already serialised, passed through as it is:
  * Chromium serialises form results without the `'Operation succeeded'` substitution, and a form
  * whose submission navigates resolves `executeTool` with `null`.
@@ -211,7 +223,9 @@ class Engine {
     }
     const fail = (error: unknown) => {
       console.error('WebMCP tool execution failed:', error)
-      done(false, domError('UnknownError', EXECUTION_FAILED))
+      const reason = domError('UnknownError', EXECUTION_FAILED)
+      failures.set(reason, error)
+      done(false, reason)
     }
     let result: unknown
     try {
@@ -248,6 +262,9 @@ const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
 const engines = new WeakMap<object, Engine>()
 let constructing = false
 let nextExecution = 0
+
+/** Whether `context` is a `ModelContext` of this engine. */
+export const owns = (context: unknown): boolean => isObject(context) && engines.has(context)
 
 function engineOf(context: unknown): Engine {
   const engine = engines.get(context as object)
