@@ -1,0 +1,42 @@
+import type { KnipConfig } from 'knip'
+
+// The type tests, which vitest runs through `typecheck.include` (knip's vitest plugin reads only
+// `include`). A workspace's own entry below replaces the glob's, so each one names it.
+const entry = ['tests/*.test-d.{ts,tsx}']
+
+export default {
+  // An export also used in its own module is that module's interface (test infrastructure mostly).
+  ignoreExportsUsedInFile: true,
+  // Every package has a second (floor-version or real-browser) vitest project beside the first.
+  vitest: { config: ['vitest.config.ts', 'vitest.*.config.ts'] },
+  // Debian's xvfb package, started by scripts/engines.mjs for WebKitGTK.
+  ignoreBinaries: ['Xvfb'],
+  workspaces: {
+    '.': {
+      ignoreDependencies: [
+        // Run from node_modules/.bin by scripts/check-package.mjs on each packed tarball.
+        'publint',
+        '@arethetypeswrong/cli',
+        // Resolved by name in scripts/size-parts.mjs, which builds it beside ours.
+        '@mcp-b/webmcp-polyfill',
+      ],
+    },
+    'packages/*': { entry },
+    'packages/agent-panel': {},
+    'packages/core': {
+      entry,
+      // Imported by a program tests/webmcp-types.test.ts compiles from a string.
+      ignoreDependencies: ['webmcp-types'],
+    },
+    'packages/react': {
+      entry,
+      // React 18's types, mapped to `react` by tsconfig.react18.json's paths.
+      ignoreDependencies: ['@types/react-18'],
+    },
+    'packages/bridge': {
+      entry,
+      // Located through createRequire(...).resolve('…/package.json') by tests/chromium/inspector.test.ts.
+      ignoreDependencies: ['@modelcontextprotocol/inspector-cli'],
+    },
+  },
+} satisfies KnipConfig
