@@ -64,3 +64,15 @@ export function queueTask(first: Step, then?: Step): void {
   }
   if (!posted) post()
 }
+
+/**
+ * Test-only: how many queued tasks have not run yet (0 when the queue is idle). Not exported by the
+ * package; `flushTasks()` in `scripts/test-helpers.ts` drains the queue with it.
+ *
+ * @example
+ * queueTask(() => {})
+ * queuedTasks() // 1
+ */
+export function queuedTasks(): number {
+  return Math.ceil((steps.length - head) / 2)
+}
