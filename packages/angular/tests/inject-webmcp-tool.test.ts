@@ -12,7 +12,7 @@ import { RouterTestingHarness } from '@angular/router/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { injectWebMCPTool, provideWebMCP } from '../src'
-import { settle, uniqueName, until, usePolyfill } from './utils'
+import { flushTasks, uniqueName, until, usePolyfill, withChangeDetection } from './utils'
 import type { WebMCPContext } from '../src'
 
 const page = usePolyfill()
@@ -182,7 +182,7 @@ describe('in a component', () => {
     const before = page.toolchanges
     fixture.componentInstance.step.set(10)
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(before)
     expect(await page.mc.executeTool(registered, {})).toBe('11')
     await fixture.whenStable()
@@ -262,7 +262,7 @@ describe('in a component', () => {
     expect(await fixture.componentInstance.tool.execute({ text: 'hi' })).toBe('echo: hi')
     expect(fixture.componentInstance.tool.executionCount()).toBe(1)
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([name])
   })
 
@@ -276,14 +276,14 @@ describe('in a component', () => {
     const fixture = TestBed.createComponent(NamedComponent)
     fixture.componentRef.setInput('name', name)
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([name])
 
     // An input change that renames the tool re-registers it under the new name.
     const renamed = uniqueName()
     fixture.componentRef.setInput('name', renamed)
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([renamed])
   })
 
@@ -366,7 +366,7 @@ describe('signals', () => {
       enabled.set(true)
     }
     TestBed.tick()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(before)
     expect(await page.listed()).toEqual([name])
   })
@@ -394,7 +394,7 @@ describe('signals', () => {
 
     units.set(['celsius', 'fahrenheit'])
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([name])
     expect((await page.find(name))?.inputSchema).toMatchObject({
       properties: { unit: { enum: ['celsius', 'fahrenheit'] } },
@@ -406,7 +406,7 @@ describe('signals', () => {
     // The same schema again (a new object): nothing happens.
     units.set(['celsius', 'fahrenheit'])
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(before + 2)
   })
 
@@ -458,7 +458,7 @@ describe('signals', () => {
 
     exposedTo.set(['https://other.example'])
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(calls).toEqual([['https://agent.example'], ['https://other.example']])
     expect(await page.listed()).toEqual([name])
   })
@@ -486,7 +486,7 @@ describe('signals', () => {
     name.set(uniqueName())
     enabled.set(false)
     await fixture.whenStable()
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(registerTool).toHaveBeenCalledOnce()
     expect(fixture.componentInstance.tool.status()).toBe('idle')
     expect(await page.listed()).toEqual([])
@@ -516,11 +516,11 @@ describe('route change', () => {
     })
     const harness = await RouterTestingHarness.create()
     await harness.navigateByUrl('/cart', CartPage)
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([cartName])
 
     await harness.navigateByUrl('/search', SearchPage)
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([searchName])
 
     await harness.navigateByUrl('/about')
@@ -528,7 +528,7 @@ describe('route change', () => {
 
     // Back again: registered once more, exactly once.
     await harness.navigateByUrl('/cart', CartPage)
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([cartName])
     expect(harness.routeNativeElement?.textContent).toBe('cart')
   })

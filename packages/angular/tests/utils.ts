@@ -1,3 +1,5 @@
+import { ApplicationRef } from '@angular/core'
+import { TestBed } from '@angular/core/testing'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
 import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
@@ -54,13 +56,15 @@ let next = 0
 export const uniqueName = () => `tool_${++next}`
 
 /**
- * Lets queued tasks (registerTool's resolution, toolchange events) run. The polyfill queues them on
- * a MessagePort, which Node does not order with timers: assertions that something happened wait
- * with `vi.waitFor`; this is for checking that nothing (more) happened.
+ * `flushTasks`'s scope for Angular: after each drain of the polyfill's task queue, waits until the
+ * application is stable (change detection and the effects that may queue more tasks have run).
  */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+export async function withChangeDetection(drain: () => Promise<void>) {
+  await drain()
+  await TestBed.inject(ApplicationRef).whenStable()
+}
 
-export { deferred } from '../../../scripts/test-helpers'
+export { deferred, flushTasks } from '../../../scripts/test-helpers'
 
 /** Retries `assertion` until it passes: for what the polyfill does in a later task. */
 export const until = (assertion: () => unknown) =>

@@ -2,7 +2,7 @@ import { Component, EnvironmentInjector, createEnvironmentInjector, effect } fro
 import { TestBed } from '@angular/core/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { WEBMCP, injectWebMCP, injectWebMCPTool, provideWebMCP } from '../src'
-import { settle, uniqueName, until, usePolyfill } from './utils'
+import { flushTasks, uniqueName, until, usePolyfill, withChangeDetection } from './utils'
 import type { RegisteredTool, WebMCPContext } from '../src'
 
 const page = usePolyfill()
@@ -72,7 +72,7 @@ describe('tools', () => {
     const listed = webmcp.tools()
     // A toolchange that leaves the list as it was (another document's, or a no-op) changes nothing.
     page.mc.dispatchEvent(new Event('toolchange'))
-    await settle()
+    await flushTasks(withChangeDetection)
     await fixture.whenStable()
     expect(webmcp.tools()).toBe(listed)
     expect(fixture.componentInstance.seen.map(names)).toEqual([[], [name]])
@@ -162,18 +162,18 @@ describe('register', () => {
     const controller = new AbortController()
     const name = uniqueName()
     const registration = webmcp.register(tool(name), { signal: controller.signal })
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([name])
     controller.abort()
     expect(await page.listed()).toEqual([])
     expect(registration.status()).toBe('idle')
 
     const late = webmcp.register(tool(uniqueName()), { signal: controller.signal })
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(late.status()).toBe('idle')
     expect(await page.listed()).toEqual([])
     await until(() => expect(page.toolchanges).toBe(2))
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(2)
   })
 
@@ -187,7 +187,7 @@ describe('register', () => {
     const scoped = uniqueName()
     webmcp.register(tool(owned), { injector: fixture.componentRef.injector })
     webmcp.register(tool(scoped), { injector: child })
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([owned, scoped].sort())
     fixture.destroy()
     expect(await page.listed()).toEqual([scoped])
@@ -199,7 +199,7 @@ describe('register', () => {
     const webmcp = TestBed.inject(WEBMCP)
     const name = uniqueName()
     webmcp.register(tool(name))
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([name])
     TestBed.resetTestingModule()
     expect(await page.listed()).toEqual([])
@@ -221,7 +221,7 @@ describe('register', () => {
     expect(await page.listed()).toEqual([])
     // One register, one unregister: later teardown found nothing left to do.
     await until(() => expect(page.toolchanges).toBe(2))
-    await settle()
+    await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(2)
   })
 

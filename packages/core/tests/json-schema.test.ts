@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getModelContext, installModelContext } from '../src/install'
 import { jsonSchema } from '../src/json-schema'
 import { ToolRegistration } from '../src/tool-registration'
+import { flushTasks } from '../../../scripts/test-helpers'
 import type { ModelContext } from '../src/types'
 
 const volume = {
@@ -87,7 +88,7 @@ describe('jsonSchema as a tool inputSchema', () => {
       execute,
     })
     const unsubscribe = registration.subscribe(() => {})
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    await flushTasks()
     const [tool] = await mc.getTools()
     expect(tool!.inputSchema).toEqual(volume)
     const answer = JSON.parse((await mc.executeTool(tool!, { level: -1 }))!)

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { getModelContext, installModelContext } from '../src/install'
 import { ToolRegistration } from '../src/tool-registration'
-import { deferred } from '../../../scripts/test-helpers'
+import { deferred, flushTasks } from '../../../scripts/test-helpers'
 import type { WebMCPTool } from '../src/define-tool'
 import type { ToolRegistrationContext } from '../src/tool-registration'
 import type { ModelContext, RegisteredTool } from '../src/types'
@@ -32,9 +32,6 @@ afterEach(() => {
 
 /** A tool name no other test uses: the polyfill's registry lives as long as the document. */
 const uniqueName = () => `tool_${++nextName}`
-
-/** Lets queued tasks (registerTool's resolution, toolchange events) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 const listed = async () => (await mc.getTools()).map((tool) => tool.name)
 
@@ -74,7 +71,7 @@ describe('subscribe / unsubscribe', () => {
     const first = registration.subscribe(() => {})
     expect(registration.getSnapshot().status).toBe('registering')
     const second = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     expect(await listed()).toEqual([tool.name])
     first()
@@ -107,7 +104,7 @@ describe('subscribe / unsubscribe', () => {
     const registration = new ToolRegistration(tool, { onError })
     registration.subscribe(() => {})()
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([tool.name])
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     expect(onError).not.toHaveBeenCalled()
@@ -124,7 +121,7 @@ describe('subscribe / unsubscribe', () => {
     }
     const offA = a.subscribe(() => {})
     const offB = b.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect((await listed()).length).toBe(2)
     expect([a.getSnapshot().status, b.getSnapshot().status]).toEqual(['registered', 'registered'])
     offA()
@@ -135,7 +132,7 @@ describe('subscribe / unsubscribe', () => {
     const onError = vi.fn()
     const registration = new ToolRegistration(makeTool(), { onError })
     registration.subscribe(() => {})()
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ status: 'idle', error: undefined })
     expect(onError).not.toHaveBeenCalled()
   })
@@ -146,7 +143,7 @@ describe('subscribe / unsubscribe', () => {
     const second = registration.subscribe(() => {})
     first()
     first()
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     second()
   })
@@ -169,7 +166,7 @@ describe('subscribe / unsubscribe', () => {
     uninstall = installModelContext()
     mc = getModelContext()!
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     unsubscribe()
   })
@@ -185,7 +182,7 @@ describe('snapshot', () => {
     const unsubscribe = registration.subscribe(listener)
     const registering = registration.getSnapshot()
     expect(registering).not.toBe(before)
-    await settle()
+    await flushTasks()
     const registered = registration.getSnapshot()
     expect(registered.status).toBe('registered')
     expect(listener).toHaveBeenCalledTimes(2)
@@ -200,7 +197,7 @@ describe('snapshot', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(listener)
-    await settle()
+    await flushTasks()
     listener.mockClear()
     const snapshot = registration.getSnapshot()
     registration.setTool({ ...tool })
@@ -220,7 +217,7 @@ describe('enabled', () => {
     expect(registration.getSnapshot().status).toBe('idle')
     expect(await listed()).toEqual([])
     registration.setOptions({ enabled: true })
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     expect(await listed()).toEqual([tool.name])
     registration.setOptions({ enabled: false })
@@ -235,11 +232,11 @@ describe('enabled', () => {
     const registration = new ToolRegistration(tool, { onError })
     const unsubscribe = registration.subscribe(() => {})
     for (let i = 0; i < 101; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([])
     expect(registration.getSnapshot().status).toBe('idle')
     for (let i = 0; i < 100; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([tool.name])
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     expect(onError).not.toHaveBeenCalled()
@@ -252,11 +249,11 @@ describe('setTool', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     toolchanges = 0
     const inputSchema = { type: 'object', properties: { text: { type: 'string', maxLength: 10 } } }
     registration.setTool({ ...tool, inputSchema })
-    await settle()
+    await flushTasks()
     expect(toolchanges).toBeGreaterThan(0)
     expect((await find(tool.name)).inputSchema).toEqual(inputSchema)
     expect(await listed()).toEqual([tool.name])
@@ -273,9 +270,9 @@ describe('setTool', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     registration.setTool({ ...tool, ...change })
-    await settle()
+    await flushTasks()
     const tools = await mc.getTools()
     expect(tools).toHaveLength(1)
     expect(tools[0]).toMatchObject(
@@ -288,7 +285,7 @@ describe('setTool', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     toolchanges = 0
     for (let i = 0; i < 1000; i++) {
       // What a component does on every render: new inline objects with the same content.
@@ -298,7 +295,7 @@ describe('setTool', () => {
         execute: () => ({ version: i }),
       })
     }
-    await settle()
+    await flushTasks()
     expect(toolchanges).toBe(0)
     expect(registration.getSnapshot().status).toBe('registered')
     expect(await mc.executeTool(await find(tool.name), {})).toBe('{"version":999}')
@@ -309,13 +306,13 @@ describe('setTool', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     toolchanges = 0
     registration.setOptions({ exposedTo: ['https://a.example'] })
-    await settle()
+    await flushTasks()
     expect(toolchanges).toBe(0)
     registration.setOptions({ exposedTo: ['https://b.example'] })
-    await settle()
+    await flushTasks()
     expect(toolchanges).toBeGreaterThan(0)
     expect(await listed()).toEqual([tool.name])
     expect(registration.getSnapshot().status).toBe('registered')
@@ -330,14 +327,14 @@ describe('update', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const registerTool = spyRegisterTool()
     const renamed = uniqueName()
     registration.update({ ...tool, name: renamed }, { exposedTo: ['https://b.example'] })
     expect(registerTool).toHaveBeenCalledOnce()
     expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: renamed })
     expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([renamed])
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     unsubscribe()
@@ -348,20 +345,20 @@ describe('update', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool, { onError })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const registerTool = spyRegisterTool()
     toolchanges = 0
     const renamed = { ...tool, name: uniqueName(), description: 'Echoes, renamed.' }
     registration.update(renamed, { enabled: false, onError })
     expect(registerTool).not.toHaveBeenCalled()
     expect(registration.getSnapshot().status).toBe('idle')
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([])
     // Only the old tool's removal: nothing was registered and removed again in between.
     expect(toolchanges).toBe(1)
     registration.update(renamed, { enabled: true, onError })
     expect(registerTool).toHaveBeenCalledOnce()
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([renamed.name])
     expect(onError).not.toHaveBeenCalled()
     unsubscribe()
@@ -375,7 +372,7 @@ describe('update', () => {
     const inputSchema = { type: 'object', properties: { text: { type: 'string', minLength: 1 } } }
     registration.update({ ...tool, inputSchema }, { enabled: true })
     expect(registerTool).toHaveBeenCalledOnce()
-    await settle()
+    await flushTasks()
     expect((await find(tool.name)).inputSchema).toEqual(inputSchema)
     unsubscribe()
   })
@@ -388,14 +385,14 @@ describe('update', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const engine = spyRegisterTool()
     const through = vi.spyOn(other, 'registerTool')
     const renamed = uniqueName()
     registration.update({ ...tool, name: renamed }, { modelContext: other })
     expect(through).toHaveBeenCalledOnce()
     expect(engine).toHaveBeenCalledOnce()
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([renamed])
     expect(registration.getSnapshot().status).toBe('registered')
     unsubscribe()
@@ -406,7 +403,7 @@ describe('update', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const registerTool = spyRegisterTool()
     const renamed = uniqueName()
     registration.setTool({ ...tool, name: renamed })
@@ -414,7 +411,7 @@ describe('update', () => {
     registration.setOptions({ exposedTo: ['https://b.example'] })
     expect(registerTool.mock.calls.at(-1)![0]).toMatchObject({ name: renamed })
     expect(registerTool).toHaveBeenCalledTimes(2)
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([renamed])
     unsubscribe()
   })
@@ -425,7 +422,7 @@ describe('failures', () => {
     const onError = vi.fn()
     const registration = new ToolRegistration({ ...makeTool(), name: 'bad name!' }, { onError })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const { status, error } = registration.getSnapshot()
     expect(status).toBe('error')
     expect((error as DOMException).name).toBe('InvalidStateError')
@@ -440,10 +437,10 @@ describe('failures', () => {
     const offOwner = owner.subscribe(() => {})
     const duplicate = new ToolRegistration({ ...tool })
     const offDuplicate = duplicate.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect((duplicate.getSnapshot().error as DOMException).name).toBe('InvalidStateError')
     offDuplicate()
-    await settle()
+    await flushTasks()
     expect(await listed()).toEqual([tool.name])
     expect(owner.getSnapshot().status).toBe('registered')
     offOwner()
@@ -453,10 +450,10 @@ describe('failures', () => {
     const tool = { ...makeTool(), name: 'bad name!' }
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot().status).toBe('error')
     registration.setTool({ ...tool, name: uniqueName() })
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     unsubscribe()
   })
@@ -479,10 +476,10 @@ describe('failures', () => {
     const unsubscribe = registration.subscribe(() => {})
     const renamed = uniqueName()
     registration.setTool({ ...tool, name: renamed })
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     first.reject(new DOMException('late', 'UnknownError'))
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     expect(onError).not.toHaveBeenCalled()
     expect(await listed()).toEqual([renamed])
@@ -498,7 +495,7 @@ describe('failures', () => {
     })
     const unsubscribe = registration.subscribe(() => {})
     registration.setOptions({ exposedTo: ['https://secure.example'], onError })
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     expect(onError).not.toHaveBeenCalled()
     unsubscribe()
@@ -511,7 +508,7 @@ describe('failures', () => {
       execute: () => 'never',
     })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const { status, error } = registration.getSnapshot()
     expect(status).toBe('error')
     expect(String(error)).toMatch(/toStandardJsonSchema/)
@@ -525,7 +522,7 @@ describe('executions', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const result = await mc.executeTool(await find(tool.name), { text: 'hi' })
     expect(result).toBe('{"echoed":"hi"}')
     expect(registration.getSnapshot()).toMatchObject({
@@ -542,13 +539,13 @@ describe('executions', () => {
     const tool = { ...makeTool(), execute: () => gates[call++]!.promise }
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const registered = await find(tool.name)
     const agentA = mc.executeTool(registered, {})
     const agentB = mc.executeTool(registered, {})
-    await settle()
+    await flushTasks()
     const local = registration.execute({})
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ isExecuting: true, executingCount: 3 })
     gates[1]!.resolve('b')
     await agentB
@@ -577,7 +574,7 @@ describe('executions', () => {
     const tool = { ...makeTool(), execute: (): Promise<unknown> => Promise.reject(failure) }
     const registration = new ToolRegistration(tool, { onError })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     await expect(mc.executeTool(await find(tool.name), {})).rejects.toMatchObject({
       name: 'UnknownError',
@@ -611,7 +608,7 @@ describe('executions', () => {
     }
     const registration = new ToolRegistration(tool, { onError })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const controller = new AbortController()
     // The polyfill logs the cancelled run's rejection, as Chromium does.
     vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -620,7 +617,7 @@ describe('executions', () => {
     expect(registration.getSnapshot().isExecuting).toBe(true)
     controller.abort()
     await expect(call).rejects.toMatchObject({ name: 'AbortError' })
-    await settle()
+    await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ isExecuting: false, error: undefined })
     expect(onError).not.toHaveBeenCalled()
     unsubscribe()
@@ -650,9 +647,9 @@ describe('executions', () => {
     const tool = { ...makeTool(), execute: () => gate.promise }
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const call = mc.executeTool(await find(tool.name), {})
-    await settle()
+    await flushTasks()
     unsubscribe()
     gate.resolve('done')
     expect(await call).toBe('done')
@@ -676,7 +673,7 @@ describe('Standard Schema input', () => {
       execute,
     })
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const registered = await find(name)
     expect(registered.inputSchema).toEqual(z.toJSONSchema(schema, { io: 'input' }))
     expect(await mc.executeTool(registered, { city: 'Oslo' })).toBe('Oslo:3')
@@ -694,7 +691,7 @@ describe('Standard Schema input', () => {
     }
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const result = await mc.executeTool(await find(tool.name), { city: 42, days: 30 })
     const payload = JSON.parse(result!)
     expect(payload.error).toMatch(new RegExp(`Invalid input for tool "${tool.name}"`))
@@ -717,7 +714,7 @@ describe('Standard Schema input', () => {
     const tool = { name: uniqueName(), description: 'Gets an item.', inputSchema, execute }
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const registered = await find(tool.name)
     expect(registered.inputSchema).toMatchObject({
       type: 'object',

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getModelContext, installModelContext } from '../src/install'
 import { ToolsObserver } from '../src/tools-observer'
+import { flushTasks } from '../../../scripts/test-helpers'
 import type { ToolsObserverContext } from '../src/tools-observer'
 import type { ModelContext } from '../src/types'
 
@@ -24,9 +25,6 @@ afterEach(() => {
 
 const uniqueName = () => `listed_${++nextName}`
 
-/** Lets queued tasks (toolchange, getTools answers) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
-
 async function register(name = uniqueName(), description = 'A tool.') {
   const controller = new AbortController()
   registrations.push(controller)
@@ -40,7 +38,7 @@ describe('ToolsObserver', () => {
     const getTools = vi.spyOn(mc, 'getTools')
     await register()
     const observer = new ToolsObserver()
-    await settle()
+    await flushTasks()
     expect(lookups).not.toHaveBeenCalled()
     expect(getTools).not.toHaveBeenCalled()
     expect(observer.getSnapshot()).toEqual([])
@@ -52,7 +50,7 @@ describe('ToolsObserver', () => {
     const observer = new ToolsObserver()
     const listener = vi.fn()
     const unsubscribe = observer.subscribe(listener)
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot().map((tool) => tool.name)).toEqual([first.name])
     expect(observer.getSnapshot()[0]).toMatchObject({
       description: 'A tool.',
@@ -60,12 +58,12 @@ describe('ToolsObserver', () => {
       window,
     })
     const second = await register()
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot().map((tool) => tool.name)).toEqual(
       [first.name, second.name].sort(),
     )
     first.unregister()
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot().map((tool) => tool.name)).toEqual([second.name])
     expect(listener).toHaveBeenCalledTimes(3)
     unsubscribe()
@@ -76,14 +74,14 @@ describe('ToolsObserver', () => {
     const observer = new ToolsObserver()
     const listener = vi.fn()
     const unsubscribe = observer.subscribe(listener)
-    await settle()
+    await flushTasks()
     const snapshot = observer.getSnapshot()
     expect(Object.isFrozen(snapshot)).toBe(true)
     expect(observer.getSnapshot()).toBe(snapshot)
     // Two toolchange events whose net effect is no change.
     const transient = await register()
     transient.unregister()
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot()).toBe(snapshot)
     expect(listener).toHaveBeenCalledTimes(1)
     unsubscribe()
@@ -94,11 +92,11 @@ describe('ToolsObserver', () => {
     const tool = await register(name, 'Before.')
     const observer = new ToolsObserver()
     const unsubscribe = observer.subscribe(() => {})
-    await settle()
+    await flushTasks()
     const before = observer.getSnapshot()
     tool.unregister()
     await register(name, 'After.')
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot()).not.toBe(before)
     expect(observer.getSnapshot()[0]!.description).toBe('After.')
     unsubscribe()
@@ -108,10 +106,10 @@ describe('ToolsObserver', () => {
     const observer = new ToolsObserver()
     const listener = vi.fn()
     const unsubscribe = observer.subscribe(listener)
-    await settle()
+    await flushTasks()
     unsubscribe()
     await register()
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot()).toEqual([])
     expect(listener).not.toHaveBeenCalled()
   })
@@ -122,10 +120,10 @@ describe('ToolsObserver', () => {
     observer.subscribe(() => {})()
     const listener = vi.fn()
     const unsubscribe = observer.subscribe(listener)
-    await settle()
+    await flushTasks()
     getTools.mockClear()
     await register()
-    await settle()
+    await flushTasks()
     expect(getTools).toHaveBeenCalledTimes(1)
     expect(listener).toHaveBeenCalledTimes(1)
     unsubscribe()
@@ -141,12 +139,12 @@ describe('ToolsObserver', () => {
     const observer = new ToolsObserver({ modelContext: context })
     const unsubscribe = observer.subscribe(() => {})
     await register()
-    await settle()
+    await flushTasks()
     expect(answers).toHaveLength(2)
     const fresh = await mc.getTools()
     answers[1]!(fresh)
     answers[0]!([])
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot()).toEqual(fresh)
     unsubscribe()
   })
@@ -156,12 +154,12 @@ describe('ToolsObserver', () => {
     const onError = vi.fn()
     const observer = new ToolsObserver({ fromOrigins: ['https://a.example'], onError })
     const unsubscribe = observer.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect(getTools).toHaveBeenLastCalledWith({ fromOrigins: ['https://a.example'] })
     observer.setOptions({ fromOrigins: ['https://a.example'], onError })
     expect(getTools).toHaveBeenCalledTimes(1)
     observer.setOptions({ fromOrigins: ['http://insecure.example'], onError })
-    await settle()
+    await flushTasks()
     expect(getTools).toHaveBeenCalledTimes(2)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'SecurityError' }))
     unsubscribe()
@@ -171,7 +169,7 @@ describe('ToolsObserver', () => {
     uninstall()
     const observer = new ToolsObserver()
     const unsubscribe = observer.subscribe(() => {})
-    await settle()
+    await flushTasks()
     expect(observer.getSnapshot()).toEqual([])
     unsubscribe()
     uninstall = installModelContext()

@@ -8,9 +8,9 @@ import {
   countToolchanges,
   deferred,
   describeEachReactMode,
+  flushTasks,
   modelContext,
   registered,
-  settle,
 } from './utils'
 import type { UseWebMCPToolOptions } from '../src/use-webmcp-tool'
 import type { ReactNode } from 'react'
@@ -68,7 +68,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const name = uniqueName()
       const { container } = render(<Host name={name} />)
       expect(state(container)).toBe('registering waiting 0 undefined')
-      await settle()
+      await flushTasks(act)
       expect(state(container)).toBe('registered waiting 0 undefined')
       expect(await registered(name)).toHaveLength(1)
       expect((await registered(name))[0]).toMatchObject({
@@ -83,7 +83,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('unregisters synchronously on unmount', async () => {
       const name = uniqueName()
       const { unmount } = render(<Host name={name} />)
-      await settle()
+      await flushTasks(act)
       unmount()
       expect(await registered(name)).toHaveLength(0)
     })
@@ -91,9 +91,9 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('remounting (a new key) ends with exactly one registration', async () => {
       const name = uniqueName()
       const { container, rerender } = render(<Host key={1} name={name} />)
-      await settle()
+      await flushTasks(act)
       rerender(<Host key={2} name={name} />)
-      await settle()
+      await flushTasks(act)
       expect(await registered(name)).toHaveLength(1)
       expect(state(container)).toBe('registered waiting 0 undefined')
     })
@@ -101,11 +101,11 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('a new inline execute on each of 100 renders never re-registers; agents reach the latest', async () => {
       const name = uniqueName()
       const { rerender } = render(<Host name={name} value="0" />)
-      await settle()
+      await flushTasks(act)
       const registerTool = vi.spyOn(modelContext(), 'registerTool')
       const toolchanges = countToolchanges()
       for (let i = 1; i <= 100; i++) rerender(<Host name={name} value={String(i)} />)
-      await settle()
+      await flushTasks(act)
       expect(toolchanges.count).toBe(0)
       expect(registerTool).not.toHaveBeenCalled()
       expect(await act(() => callAgent(name, { text: 'x' }))).toBe('100:x')
@@ -115,10 +115,10 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const name = uniqueName()
       const exposedTo = () => ['https://agent.example']
       const { rerender } = render(<Host name={name} exposedTo={exposedTo()} />)
-      await settle()
+      await flushTasks(act)
       const toolchanges = countToolchanges()
       for (let i = 0; i < 20; i++) rerender(<Host name={name} exposedTo={exposedTo()} />)
-      await settle()
+      await flushTasks(act)
       expect(toolchanges.count).toBe(0)
       expect(await registered(name)).toHaveLength(1)
     })
@@ -126,10 +126,10 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('re-registers when exposedTo changes', async () => {
       const name = uniqueName()
       const { rerender } = render(<Host name={name} exposedTo={['https://a.example']} />)
-      await settle()
+      await flushTasks(act)
       const registerTool = vi.spyOn(modelContext(), 'registerTool')
       rerender(<Host name={name} exposedTo={['https://b.example']} />)
-      await settle()
+      await flushTasks(act)
       expect(registerTool).toHaveBeenCalledOnce()
       expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
       expect(await registered(name)).toHaveLength(1)
@@ -138,12 +138,12 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('enabled: false unregisters, true registers again', async () => {
       const name = uniqueName()
       const { container, rerender } = render(<Host name={name} />)
-      await settle()
+      await flushTasks(act)
       rerender(<Host name={name} enabled={false} />)
       expect(state(container)).toBe('idle waiting 0 undefined')
       expect(await registered(name)).toHaveLength(0)
       rerender(<Host name={name} enabled />)
-      await settle()
+      await flushTasks(act)
       expect(state(container)).toBe('registered waiting 0 undefined')
       expect(await registered(name)).toHaveLength(1)
     })
@@ -152,11 +152,11 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const registerTool = vi.spyOn(modelContext(), 'registerTool')
       const name = uniqueName()
       const { container, rerender } = render(<Host name={name} enabled={false} />)
-      await settle()
+      await flushTasks(act)
       expect(state(container)).toBe('idle waiting 0 undefined')
       expect(registerTool).not.toHaveBeenCalled()
       rerender(<Host name={name} enabled />)
-      await settle()
+      await flushTasks(act)
       expect(await registered(name)).toHaveLength(1)
     })
 
@@ -164,7 +164,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const name = uniqueName()
       const { container, rerender } = render(<Host name={name} />)
       for (let i = 0; i < 21; i++) rerender(<Host name={name} enabled={i % 2 === 0} />)
-      await settle()
+      await flushTasks(act)
       expect(state(container)).toBe('registered waiting 0 undefined')
       expect(await registered(name)).toHaveLength(1)
     })
@@ -172,10 +172,10 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('a schema change re-registers once, with the new schema', async () => {
       const name = uniqueName()
       const { rerender } = render(<Host name={name} />)
-      await settle()
+      await flushTasks(act)
       const registerTool = vi.spyOn(modelContext(), 'registerTool')
       rerender(<Host name={name} schemaVersion={2} />)
-      await settle()
+      await flushTasks(act)
       expect(registerTool).toHaveBeenCalledOnce()
       const tools = await registered(name)
       expect(tools).toHaveLength(1)
@@ -189,10 +189,10 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const { container, rerender } = render(
         <Host name={before} exposedTo={['https://a.example']} />,
       )
-      await settle()
+      await flushTasks(act)
       const registerTool = vi.spyOn(modelContext(), 'registerTool')
       rerender(<Host name={after} exposedTo={['https://b.example']} />)
-      await settle()
+      await flushTasks(act)
       expect(registerTool).toHaveBeenCalledOnce()
       expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: after })
       expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
@@ -200,7 +200,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       expect(await registered(after)).toHaveLength(1)
       // A new schema and enabled: false together: unregistered, the new schema never registered.
       rerender(<Host name={after} schemaVersion={2} enabled={false} />)
-      await settle()
+      await flushTasks(act)
       expect(registerTool).toHaveBeenCalledOnce()
       expect(state(container)).toBe('idle waiting 0 undefined')
       expect(await registered(after)).toHaveLength(0)
@@ -209,9 +209,9 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     it('a name change replaces the tool', async () => {
       const [before, after] = [uniqueName(), uniqueName()]
       const { rerender } = render(<Host name={before} />)
-      await settle()
+      await flushTasks(act)
       rerender(<Host name={after} />)
-      await settle()
+      await flushTasks(act)
       expect(await registered(before)).toHaveLength(0)
       expect(await registered(after)).toHaveLength(1)
     })
@@ -225,7 +225,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       )
       const onError = vi.fn()
       const { container } = render(<Host name={name} onError={onError} />)
-      await settle()
+      await flushTasks(act)
       expect(state(container)).toBe('error waiting 0 undefined InvalidStateError')
       expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'InvalidStateError' }))
       // The other tool is untouched.
@@ -239,12 +239,12 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const name = uniqueName()
       const gate = deferred<string>()
       const { container } = render(<Host name={name} run={() => gate.promise} />)
-      await settle()
+      await flushTasks(act)
       let call!: Promise<string | null>
       await act(async () => {
         call = callAgent(name, { text: 'x' })
       })
-      await settle()
+      await flushTasks(act)
       expect(state(container)).toBe('registered executing 0 undefined')
       gate.resolve('done')
       expect(await act(() => call)).toBe('done')
@@ -261,7 +261,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
           signal.addEventListener('abort', () => reject(signal.reason))
         })
       const { container } = render(<Host name={name} run={run} onError={onError} />)
-      await settle()
+      await flushTasks(act)
       const controller = new AbortController()
       let call!: Promise<unknown>
       await act(async () => {
@@ -273,7 +273,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       vi.mocked(console.error).mockImplementation(() => {})
       controller.abort()
       expect(await act(() => call)).toBe('AbortError')
-      await settle()
+      await flushTasks(act)
       expect(signal.aborted).toBe(true)
       expect(state(container)).toBe('registered waiting 1 undefined')
       expect(onError).not.toHaveBeenCalled()
@@ -292,7 +292,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
           }),
         { initialProps: { value: 'a' } },
       )
-      await settle()
+      await flushTasks(act)
       const first = result.current.execute
       rerender({ value: 'b' })
       expect(result.current.execute).toBe(first)
@@ -315,7 +315,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
           },
         }),
       )
-      await settle()
+      await flushTasks(act)
       await act(() => expect(result.current.execute({})).rejects.toBe(failure))
       expect(result.current).toMatchObject({
         status: 'registered',
@@ -333,7 +333,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const { result } = renderHook(() =>
         useWebMCPTool({ name, description: 'Forecast.', inputSchema: schema, execute }),
       )
-      await settle()
+      await flushTasks(act)
       expect((await registered(name))[0]!.inputSchema).toMatchObject({
         type: 'object',
         properties: { city: { type: 'string' }, days: { type: 'number', default: 3 } },
@@ -351,7 +351,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const { result, rerender } = renderHook(() =>
         useWebMCPTool({ name, description: 'Same.', execute: () => 1 }),
       )
-      await settle()
+      await flushTasks(act)
       const before = result.current
       rerender()
       expect(result.current).toBe(before)
@@ -384,7 +384,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       }
       const { rerender } = render(<Parent value="a" />)
       rerender(<Parent value="b" />)
-      await settle()
+      await flushTasks(act)
       expect(calls.at(-1)).toBe('b')
       expect(calls).not.toContain(undefined)
       expect(new Set(calls)).toEqual(new Set(['a', 'b']))
@@ -404,7 +404,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
         </Suspense>
       )
       const { container, rerender } = render(<App value="a" />)
-      await settle()
+      await flushTasks(act)
       await act(async () => startTransition(() => rerender(<App value="b" suspend />)))
       // React rendered value "b" (the transition), but suspended and kept the committed "a".
       expect(rendered).toContain('b')
@@ -420,7 +420,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const { result } = renderHook(() =>
         useWebMCPTool({ name, description: 'Local.', execute: () => 'local' }),
       )
-      await settle()
+      await flushTasks(act)
       expect(result.current.status).toBe('unsupported')
       expect(await act(() => result.current.execute({}))).toBe('local')
       expect(result.current).toMatchObject({ status: 'unsupported', lastResult: 'local' })
@@ -435,7 +435,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     container.innerHTML = renderToString(mode === 'strict' ? <StrictMode>{ui}</StrictMode> : ui)
     expect(state(container)).toBe('idle waiting 0 undefined')
     const { unmount } = render(ui, { container, hydrate: true })
-    await settle()
+    await flushTasks(act)
     expect(state(container)).toBe('registered waiting 0 undefined')
     expect(await registered(name)).toHaveLength(1)
     unmount()

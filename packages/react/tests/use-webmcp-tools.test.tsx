@@ -2,7 +2,7 @@ import { act } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { useWebMCPTool } from '../src/use-webmcp-tool'
 import { useWebMCPTools } from '../src/use-webmcp-tools'
-import { describeEachReactMode, modelContext, settle } from './utils'
+import { describeEachReactMode, flushTasks, modelContext } from './utils'
 import type { UseWebMCPToolsOptions } from '../src/use-webmcp-tools'
 
 function Tool({ name }: { name: string }) {
@@ -23,7 +23,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
   it('lists the tools of the page and follows every toolchange', async () => {
     const { container, rerender } = render(<ToolList />)
     expect(shown(container)).toBe('none')
-    await settle()
+    await flushTasks(act)
     rerender(
       <>
         <ToolList />
@@ -31,7 +31,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
         <Tool name="a_tool" />
       </>,
     )
-    await settle()
+    await flushTasks(act)
     expect(shown(container)).toBe('a_tool,b_tool')
     const controller = new AbortController()
     await act(() =>
@@ -40,7 +40,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
         { signal: controller.signal },
       ),
     )
-    await settle()
+    await flushTasks(act)
     expect(shown(container)).toBe('a_tool,b_tool,c_tool')
     controller.abort()
     rerender(
@@ -49,17 +49,17 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
         <Tool name="b_tool" />
       </>,
     )
-    await settle()
+    await flushTasks(act)
     expect(shown(container)).toBe('b_tool')
   })
 
   it('keeps the same array while the list is unchanged', async () => {
     const { result, rerender } = renderHook(() => useWebMCPTools())
-    await settle()
+    await flushTasks(act)
     const before = result.current
     expect(before).toEqual([])
     rerender()
-    await settle()
+    await flushTasks(act)
     expect(result.current).toBe(before)
   })
 
@@ -69,15 +69,15 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
       ({ origin }: { origin: string }) => useWebMCPTools({ fromOrigins: [origin] }),
       { initialProps: { origin: 'https://shop.example' } },
     )
-    await settle()
+    await flushTasks(act)
     const calls = getTools.mock.calls.length
     expect(getTools).toHaveBeenLastCalledWith({ fromOrigins: ['https://shop.example'] })
     // A new but equal inline array lists nothing again.
     rerender({ origin: 'https://shop.example' })
-    await settle()
+    await flushTasks(act)
     expect(getTools).toHaveBeenCalledTimes(calls)
     rerender({ origin: 'https://other.example' })
-    await settle()
+    await flushTasks(act)
     expect(getTools).toHaveBeenCalledTimes(calls + 1)
     expect(getTools).toHaveBeenLastCalledWith({ fromOrigins: ['https://other.example'] })
   })
@@ -87,7 +87,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
     const { result } = renderHook(() =>
       useWebMCPTools({ fromOrigins: ['http://insecure.example'], onError }),
     )
-    await settle()
+    await flushTasks(act)
     expect(result.current).toEqual([])
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'SecurityError' }))
   })
@@ -95,7 +95,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
   it('stops listening when unmounted', async () => {
     const getTools = vi.spyOn(modelContext(), 'getTools')
     const { unmount } = renderHook(() => useWebMCPTools())
-    await settle()
+    await flushTasks(act)
     unmount()
     const calls = getTools.mock.calls.length
     const controller = new AbortController()
@@ -105,7 +105,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
         { signal: controller.signal },
       ),
     )
-    await settle()
+    await flushTasks(act)
     expect(getTools).toHaveBeenCalledTimes(calls)
     controller.abort()
   })
@@ -114,7 +114,7 @@ describeEachReactMode('useWebMCPTools', ({ render, renderHook }) => {
     it('is an empty list', async () => {
       delete (Document.prototype as { modelContext?: unknown }).modelContext
       const { result } = renderHook(() => useWebMCPTools())
-      await settle()
+      await flushTasks(act)
       expect(result.current).toEqual([])
     })
   })

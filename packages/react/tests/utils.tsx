@@ -1,4 +1,4 @@
-import { act, render, renderHook } from '@testing-library/react'
+import { render, renderHook } from '@testing-library/react'
 import { getModelContext } from '@webmcp-kit/core'
 import { describe } from 'vitest'
 import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
@@ -40,10 +40,6 @@ export function describeEachReactMode(title: string, suite: (helpers: ModeHelper
 
 export const modelContext = (): ModelContext => getModelContext()!
 
-/** Lets the polyfill's queued tasks run (registerTool's resolution, toolchange), inside act. */
-export const settle = (ms = 10) =>
-  act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
-
 /** The registered tools of that name (exactly one when the hook did its job). */
 export const registered = async (name: string): Promise<RegisteredTool[]> =>
   (await modelContext().getTools()).filter((tool) => tool.name === name)
@@ -55,4 +51,4 @@ export function countToolchanges(): { readonly count: number } {
   return counter
 }
 
-export { deferred } from '../../../scripts/test-helpers'
+export { deferred, flushTasks } from '../../../scripts/test-helpers'

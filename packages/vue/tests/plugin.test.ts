@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, provide } from 'vue'
 import { getModelContext } from '@webmcp-kit/core'
 import { WebMCPPlugin, modelContextKey, useWebMCPTool, useWebMCPTools } from '../src/index'
-import { createSecondContext, modelContext, names, settle } from './utils'
+import { createSecondContext, modelContext, names, flushTasks } from './utils'
 
 const tool = (name: string) => ({ name, description: `The ${name} tool.`, execute: () => name })
 
@@ -31,7 +31,7 @@ describe('WebMCPPlugin', () => {
     mount(defineComponent({ setup: () => () => [h(registers('app_tool')), h(Lister)] }), {
       global: { plugins: [[WebMCPPlugin, { modelContext: other }]] },
     })
-    await settle()
+    await flushTasks()
     expect(other.names()).toEqual(['app_tool'])
     expect(await names()).toEqual([])
     expect(listed.at(-1)).toEqual(['app_tool'])
@@ -41,7 +41,7 @@ describe('WebMCPPlugin', () => {
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     expect(getModelContext()).toBeUndefined()
     mount(registers('polyfilled'), { global: { plugins: [[WebMCPPlugin, { polyfill: true }]] } })
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['polyfilled'])
   })
 
@@ -49,14 +49,14 @@ describe('WebMCPPlugin', () => {
     const before = modelContext()
     await before.registerTool(tool('existing'))
     mount(registers('added'), { global: { plugins: [[WebMCPPlugin, { polyfill: true }]] } })
-    await settle()
+    await flushTasks()
     expect(modelContext()).toBe(before)
     expect(await names()).toEqual(['added', 'existing'])
   })
 
   it('without options it changes nothing', async () => {
     mount(registers('plain'), { global: { plugins: [WebMCPPlugin] } })
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['plain'])
   })
 
@@ -66,7 +66,7 @@ describe('WebMCPPlugin', () => {
     app.use(WebMCPPlugin, { modelContext: other })
     const scope = effectScope()
     scope.run(() => app.runWithContext(() => useWebMCPTool(tool('in_context'))))
-    await settle()
+    await flushTasks()
     expect(other.names()).toEqual(['in_context'])
     scope.stop()
     expect(other.names()).toEqual([])
@@ -87,7 +87,7 @@ describe('modelContextKey', () => {
         setup: () => () => [h(Frame, null, () => h(registers('inside'))), h(registers('outside'))],
       }),
     )
-    await settle()
+    await flushTasks()
     expect(other.names()).toEqual(['inside'])
     expect(await names()).toEqual(['outside'])
   })
@@ -104,7 +104,7 @@ describe('modelContextKey', () => {
       }),
       { global: { provide: { [modelContextKey as symbol]: injected } } },
     )
-    await settle()
+    await flushTasks()
     expect(explicit.names()).toEqual(['explicit'])
     expect(injected.names()).toEqual([])
   })
@@ -112,7 +112,7 @@ describe('modelContextKey', () => {
   it('missing, the composables fall back to document.modelContext without any warning', async () => {
     const warn = vi.spyOn(console, 'warn')
     mount(registers('fallback'))
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['fallback'])
     expect(warn).not.toHaveBeenCalled()
   })

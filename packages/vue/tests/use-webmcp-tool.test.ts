@@ -16,7 +16,7 @@ import { renderToString } from 'vue/server-renderer'
 import { z } from 'zod'
 import { getModelContext } from '@webmcp-kit/core'
 import { useWebMCPTool } from '../src/index'
-import { countToolchanges, deferred, find, listed, modelContext, names, settle } from './utils'
+import { countToolchanges, deferred, find, listed, modelContext, names, flushTasks } from './utils'
 import type {
   ToolInputSchema,
   UseWebMCPToolOptions,
@@ -61,13 +61,13 @@ describe('mount and unmount', () => {
     expect(wrapper.text()).toBe('idle 0 -')
     await nextTick()
     expect(wrapper.text()).toBe('registering 0 -')
-    await settle()
+    await flushTasks()
     expect(wrapper.text()).toBe('registered 0 -')
     expect(await names()).toEqual(['echo'])
     expect(changes.count).toBe(1)
     wrapper.unmount()
     expect(await names()).toEqual([])
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(2)
   })
 
@@ -79,7 +79,7 @@ describe('mount and unmount', () => {
         annotations: { readOnlyHint: true },
       }),
     )
-    await settle()
+    await flushTasks()
     expect(await find('echo')).toMatchObject({
       title: 'Echo',
       description: 'Echoes.',
@@ -94,7 +94,7 @@ describe('mount and unmount', () => {
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     expect(getModelContext()).toBeUndefined()
     const wrapper = mount(toolComponent(echo(), { onError }))
-    await settle()
+    await flushTasks()
     expect(wrapper.text()).toBe('unsupported 0 -')
     expect(onError).not.toHaveBeenCalled()
   })
@@ -129,7 +129,7 @@ describe('mount and unmount', () => {
         },
       }),
     )
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual([])
     expect(state!.status.value).toBe('idle')
   })
@@ -139,13 +139,13 @@ describe('reactive tool definitions', () => {
   it('re-registers under the new name when a ref name changes', async () => {
     const name = ref('first')
     const wrapper = mount(toolComponent(() => ({ ...echo(name.value) })))
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['first'])
     const changes = countToolchanges()
     name.value = 'second'
     await nextTick()
     expect(await names()).toEqual(['second'])
-    await settle()
+    await flushTasks()
     expect(wrapper.text()).toBe('registered 0 -')
     // One unregister, one register.
     expect(changes.count).toBe(2)
@@ -163,13 +163,13 @@ describe('reactive tool definitions', () => {
         })),
       ),
     )
-    await settle()
+    await flushTasks()
     const changes = countToolchanges()
     other.value++
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(0)
     description.value = 'Counts more things.'
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(2)
     expect(await listed()).toEqual([
       { name: 'counter', description: 'Counts more things.', inputSchema: undefined },
@@ -191,9 +191,9 @@ describe('reactive tool definitions', () => {
         })),
       ),
     )
-    await settle()
+    await flushTasks()
     fields.value = ['title', 'body']
-    await settle()
+    await flushTasks()
     expect((await find('create_issue')).inputSchema).toEqual({
       type: 'object',
       properties: { title: { type: 'string' }, body: { type: 'string' } },
@@ -211,12 +211,12 @@ describe('reactive tool definitions', () => {
       execute: () => 'ok',
     })
     mount(toolComponent(tool))
-    await settle()
+    await flushTasks()
     tool.description = 'After.'
-    await settle()
+    await flushTasks()
     expect((await find('in_place')).description).toBe('After.')
     tool.inputSchema.properties.b = { type: 'string' }
-    await settle()
+    await flushTasks()
     expect((await find('in_place')).inputSchema).toEqual({
       type: 'object',
       properties: { a: { type: 'string' }, b: { type: 'string' } },
@@ -226,9 +226,9 @@ describe('reactive tool definitions', () => {
   it('re-registers when a shallowRef tool is replaced', async () => {
     const tool = shallowRef(echo('one'))
     mount(toolComponent(tool))
-    await settle()
+    await flushTasks()
     tool.value = echo('two')
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['two'])
   })
 
@@ -238,11 +238,11 @@ describe('reactive tool definitions', () => {
     mount(
       toolComponent(() => ({ name: name.value, description: description.value, execute: () => 1 })),
     )
-    await settle()
+    await flushTasks()
     const changes = countToolchanges()
     name.value = 'b'
     description.value = 'B.'
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(2)
     expect(await listed()).toEqual([{ name: 'b', description: 'B.', inputSchema: undefined }])
   })
@@ -260,13 +260,13 @@ describe('reactive tool definitions', () => {
         }
       }),
     )
-    await settle()
+    await flushTasks()
     const changes = countToolchanges()
     for (let i = 0; i < 100; i++) {
       version.value++
       await nextTick()
     }
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(0)
     const result = await modelContext().executeTool(await find('versioned'), {})
     expect(result).toBe('{"version":100}')
@@ -279,15 +279,15 @@ describe('enabled and exposedTo', () => {
   it('follows a ref: off unregisters, on registers', async () => {
     const enabled = ref(false)
     const wrapper = mount(toolComponent(echo(), { enabled }))
-    await settle()
+    await flushTasks()
     expect(wrapper.text()).toBe('idle 0 -')
     expect(await names()).toEqual([])
     enabled.value = true
-    await settle()
+    await flushTasks()
     expect(wrapper.text()).toBe('registered 0 -')
     expect(await names()).toEqual(['echo'])
     enabled.value = false
-    await settle()
+    await flushTasks()
     expect(wrapper.text()).toBe('idle 0 -')
     expect(await names()).toEqual([])
   })
@@ -300,10 +300,10 @@ describe('enabled and exposedTo', () => {
       count.value++
       if (i % 3 === 0) await nextTick()
     }
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['echo'])
     count.value++
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual([])
     expect(onError).not.toHaveBeenCalled()
   })
@@ -311,13 +311,13 @@ describe('enabled and exposedTo', () => {
   it('re-registers when exposedTo changes, not when the same list comes again', async () => {
     const exposedTo = ref(['https://a.example'])
     const wrapper = mount(toolComponent(echo(), { exposedTo }))
-    await settle()
+    await flushTasks()
     const changes = countToolchanges()
     exposedTo.value = ['https://a.example']
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(0)
     exposedTo.value.push('https://b.example')
-    await settle()
+    await flushTasks()
     expect(changes.count).toBe(2)
     expect(wrapper.text()).toBe('registered 0 -')
   })
@@ -327,11 +327,11 @@ describe('enabled and exposedTo', () => {
     const exposedTo = ref(['https://a.example'])
     const enabled = ref(true)
     mount(toolComponent(() => echo(name.value), { exposedTo, enabled }))
-    await settle()
+    await flushTasks()
     const registerTool = vi.spyOn(modelContext(), 'registerTool')
     name.value = 'after'
     exposedTo.value = ['https://b.example']
-    await settle()
+    await flushTasks()
     expect(registerTool).toHaveBeenCalledOnce()
     expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: 'after' })
     expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })
@@ -339,7 +339,7 @@ describe('enabled and exposedTo', () => {
     // A new name and enabled: false together: unregistered, the new name never registered.
     name.value = 'never'
     enabled.value = false
-    await settle()
+    await flushTasks()
     expect(registerTool).toHaveBeenCalledOnce()
     expect(await names()).toEqual([])
   })
@@ -353,12 +353,12 @@ describe('v-if and KeepAlive', () => {
     const show = ref(true)
     const onError = vi.fn()
     const wrapper = mount(Parent(toolComponent(echo(), { onError }), show))
-    await settle()
+    await flushTasks()
     for (let i = 0; i < 10; i++) {
       show.value = !show.value
       await nextTick()
     }
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['echo'])
     expect(wrapper.text()).toBe('registered 0 -')
     show.value = false
@@ -373,13 +373,13 @@ describe('v-if and KeepAlive', () => {
     const A = toolComponent({ ...echo('shared'), execute: () => 'A' }, { onError })
     const B = toolComponent({ ...echo('shared'), execute: () => 'B' }, { onError })
     mount(defineComponent({ setup: () => () => (first.value ? h(A) : h(B)) }))
-    await settle()
+    await flushTasks()
     first.value = false
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['shared'])
     expect(await modelContext().executeTool(await find('shared'), {})).toBe('B')
     first.value = true
-    await settle()
+    await flushTasks()
     expect(await modelContext().executeTool(await find('shared'), {})).toBe('A')
     expect(onError).not.toHaveBeenCalled()
   })
@@ -394,17 +394,17 @@ describe('v-if and KeepAlive', () => {
         setup: () => () => h(KeepAlive, null, [current.value === 'a' ? h(A) : h(B)]),
       }),
     )
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['tool_a'])
     await exposedA.current!.execute({} as never)
     current.value = 'b'
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['tool_b'])
     // Cached, not destroyed: its state is kept, its status is idle.
     expect(exposedA.current!.status.value).toBe('idle')
     expect(exposedA.current!.executionCount.value).toBe(1)
     current.value = 'a'
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['tool_a'])
     expect(wrapper.text()).toBe('registered 1 "tool_a"')
     wrapper.unmount()
@@ -420,14 +420,14 @@ describe('v-if and KeepAlive', () => {
         setup: () => () => h(KeepAlive, null, [show.value ? h(A) : h('span')]),
       }),
     )
-    await settle()
+    await flushTasks()
     show.value = false
-    await settle()
+    await flushTasks()
     description.value = 'After.'
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual([])
     show.value = true
-    await settle()
+    await flushTasks()
     expect((await find('kept')).description).toBe('After.')
   })
 })
@@ -439,9 +439,9 @@ describe('execution state', () => {
     const wrapper = mount(
       toolComponent({ ...echo('slow'), execute: () => gate.promise }, undefined, exposed),
     )
-    await settle()
+    await flushTasks()
     const call = modelContext().executeTool(await find('slow'), {})
-    await settle()
+    await flushTasks()
     expect(exposed.current!.isExecuting.value).toBe(true)
     expect(exposed.current!.executingCount.value).toBe(1)
     gate.resolve('done')
@@ -469,7 +469,7 @@ describe('execution state', () => {
     expect(await exposed.current!.execute({ city: 4 } as never)).toMatchObject({
       issues: [{ path: ['city'] }],
     })
-    await settle()
+    await flushTasks()
     expect(exposed.current!.executionCount.value).toBe(2)
     expect(wrapper.text()).toContain('registered 2 {"error":')
   })
@@ -504,7 +504,7 @@ describe('execution state', () => {
     )
     const exposed: Exposed = {}
     mount(toolComponent(echo('taken'), { onError }, exposed))
-    await settle()
+    await flushTasks()
     expect(exposed.current!.status.value).toBe('error')
     expect(exposed.current!.error.value).toMatchObject({ name: 'InvalidStateError' })
     expect(onError).toHaveBeenCalledOnce()
@@ -514,7 +514,7 @@ describe('execution state', () => {
   it('returns read-only refs', async () => {
     const exposed: Exposed = {}
     mount(toolComponent(echo(), undefined, exposed))
-    await settle()
+    await flushTasks()
     for (const key of ['status', 'error', 'isExecuting', 'lastResult', 'executionCount'] as const) {
       expect(() => {
         ;(exposed.current![key] as { value: unknown }).value = 'changed'
@@ -526,7 +526,7 @@ describe('execution state', () => {
   it('its refs stay current after the effect scope stops', async () => {
     const scope = effectScope()
     const state = scope.run(() => useWebMCPTool(echo('stopped')))!
-    await settle()
+    await flushTasks()
     expect(state.status.value).toBe('registered')
     scope.stop()
     expect(state.status.value).toBe('idle')
@@ -552,15 +552,15 @@ describe('misuse', () => {
     const tool = shallowRef<WebMCPTool | undefined>(echo('kept_on'))
     const errorHandler = vi.fn()
     mount(toolComponent(tool as Ref<WebMCPTool>), { global: { config: { errorHandler } } })
-    await settle()
+    await flushTasks()
     tool.value = undefined
-    await settle()
+    await flushTasks()
     expect(errorHandler).toHaveBeenCalledOnce()
     expect(String(errorHandler.mock.calls[0]![0])).toMatch(/useWebMCPTool: the tool is undefined/)
     expect(await names()).toEqual(['kept_on'])
     expect(await modelContext().executeTool(await find('kept_on'), {})).toBe('kept_on')
     tool.value = echo('back')
-    await settle()
+    await flushTasks()
     expect(await names()).toEqual(['back'])
   })
 })
@@ -570,7 +570,7 @@ describe('effect scopes', () => {
     const warn = vi.spyOn(console, 'warn')
     const scope = effectScope()
     const state = scope.run(() => useWebMCPTool(echo('scoped')))!
-    await settle()
+    await flushTasks()
     expect(state.status.value).toBe('registered')
     expect(await names()).toEqual(['scoped'])
     scope.stop()
@@ -582,7 +582,7 @@ describe('effect scopes', () => {
   it('warns in development when called outside an effect scope, and still registers', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const state = useWebMCPTool(echo('leaky'))
-    await settle()
+    await flushTasks()
     expect(state.status.value).toBe('registered')
     expect(warn).toHaveBeenCalledOnce()
     expect(warn.mock.calls[0]![0]).toMatch(
@@ -614,7 +614,7 @@ describe('server rendering and hydration', () => {
     document.body.append(container)
     const app = createSSRApp(App)
     app.mount(container)
-    await settle()
+    await flushTasks()
     expect(container.textContent).toBe('registered 0 -')
     expect(await names()).toEqual(['hydrated'])
     expect(warn).not.toHaveBeenCalled()

@@ -2,7 +2,7 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { KeepAlive, defineComponent, effectScope, h, nextTick, ref } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from '../src/index'
-import { modelContext, settle } from './utils'
+import { modelContext, flushTasks } from './utils'
 import type { RegisteredTool } from '../src/index'
 import type { Ref } from 'vue'
 
@@ -40,13 +40,13 @@ describe('useWebMCPTools', () => {
     const wrapper = mount(
       defineComponent({ setup: () => () => h('div', [h(List), show.value ? h(Tools) : null]) }),
     )
-    await settle()
+    await flushTasks()
     expect(wrapper.findAll('li')).toHaveLength(0)
     show.value = true
-    await settle()
+    await flushTasks()
     expect(wrapper.findAll('li').map((li) => li.text())).toEqual(['alpha', 'beta'])
     show.value = false
-    await settle()
+    await flushTasks()
     expect(wrapper.findAll('li')).toHaveLength(0)
   })
 
@@ -58,7 +58,7 @@ describe('useWebMCPTools', () => {
     )
     const exposed: { current?: Readonly<Ref<readonly RegisteredTool[]>> } = {}
     mount(listComponent(undefined, exposed))
-    await settle()
+    await flushTasks()
     expect(exposed.current!.value).toEqual([
       expect.objectContaining({
         name: 'early',
@@ -76,13 +76,13 @@ describe('useWebMCPTools', () => {
     await modelContext().registerTool(tool('steady'), { signal: controller.signal })
     const exposed: { current?: Readonly<Ref<readonly RegisteredTool[]>> } = {}
     mount(listComponent(undefined, exposed))
-    await settle()
+    await flushTasks()
     const first = exposed.current!.value
     // A toolchange that leaves the list as it was.
     const other = new AbortController()
     await modelContext().registerTool(tool('passing'), { signal: other.signal })
     other.abort()
-    await settle()
+    await flushTasks()
     expect(exposed.current!.value).toBe(first)
     controller.abort()
   })
@@ -90,11 +90,11 @@ describe('useWebMCPTools', () => {
   it('stops listening when the component unmounts', async () => {
     const exposed: { current?: Readonly<Ref<readonly RegisteredTool[]>> } = {}
     const wrapper = mount(listComponent(undefined, exposed))
-    await settle()
+    await flushTasks()
     wrapper.unmount()
     const controller = new AbortController()
     await modelContext().registerTool(tool('late'), { signal: controller.signal })
-    await settle()
+    await flushTasks()
     expect(exposed.current!.value).toEqual([])
     controller.abort()
   })
@@ -104,14 +104,14 @@ describe('useWebMCPTools', () => {
     const getTools = vi.spyOn(modelContext(), 'getTools')
     const fromOrigins = ref<string[] | undefined>(undefined)
     mount(listComponent({ fromOrigins, onError }))
-    await settle()
+    await flushTasks()
     expect(getTools).toHaveBeenLastCalledWith({ fromOrigins: undefined })
     fromOrigins.value = ['https://shop.example']
-    await settle()
+    await flushTasks()
     expect(getTools).toHaveBeenLastCalledWith({ fromOrigins: ['https://shop.example'] })
     expect(onError).not.toHaveBeenCalled()
     fromOrigins.value = ['http://insecure.example']
-    await settle()
+    await flushTasks()
     expect(onError).toHaveBeenCalledOnce()
     expect(onError.mock.calls[0]![0]).toMatchObject({ name: 'SecurityError' })
   })
@@ -133,11 +133,11 @@ describe('useWebMCPTools', () => {
     expect(warn).not.toHaveBeenCalled()
     const controller = new AbortController()
     await modelContext().registerTool(tool('scoped'), { signal: controller.signal })
-    await settle()
+    await flushTasks()
     expect(tools.value.map((t) => t.name)).toEqual(['scoped'])
     scope.stop()
     controller.abort()
-    await settle()
+    await flushTasks()
     expect(tools.value.map((t) => t.name)).toEqual(['scoped'])
 
     useWebMCPTools()
@@ -157,17 +157,17 @@ describe('useWebMCPTools in a KeepAlive', () => {
         setup: () => () => h(KeepAlive, null, [show.value ? h(List) : h('span')]),
       }),
     )
-    await settle()
+    await flushTasks()
     show.value = false
-    await settle()
+    await flushTasks()
     const calls = getTools.mock.calls.length
     const controller = new AbortController()
     await modelContext().registerTool(tool('while_away'), { signal: controller.signal })
-    await settle()
+    await flushTasks()
     expect(getTools.mock.calls.length).toBe(calls)
     expect(exposed.current!.value).toEqual([])
     show.value = true
-    await settle()
+    await flushTasks()
     expect(exposed.current!.value.map((t) => t.name)).toEqual(['while_away'])
     controller.abort()
   })

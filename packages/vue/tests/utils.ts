@@ -13,28 +13,6 @@ export const modelContext = (): ModelContext => {
   return context
 }
 
-/** One round trip through a MessageChannel: the polyfill queues its tasks as port messages. */
-const message = () =>
-  new Promise<void>((resolve) => {
-    const { port1, port2 } = new MessageChannel()
-    port1.onmessage = () => {
-      port1.close()
-      resolve()
-    }
-    port2.postMessage(0)
-  })
-
-/**
- * Lets queued tasks (registerTool's resolution, toolchange events, Vue's flush) run: several rounds
- * of messages and timers, so that a slow, loaded machine does not reorder them past the assertion.
- */
-export async function settle(rounds = 5) {
-  for (let i = 0; i < rounds; i++) {
-    await message()
-    await new Promise((resolve) => setTimeout(resolve, 1))
-  }
-}
-
 /** The tools `getTools()` lists, in `context` (default: the document's). */
 export const listed = async (context: ModelContext = modelContext()) =>
   (await context.getTools()).map(({ name, description, inputSchema }) => ({
@@ -62,7 +40,7 @@ export function countToolchanges(context: ModelContext = modelContext()) {
   return counter
 }
 
-export { deferred } from '../../../scripts/test-helpers'
+export { deferred, flushTasks } from '../../../scripts/test-helpers'
 
 /**
  * A second ModelContext for the plugin and injection tests (jsdom cannot give a second, active
