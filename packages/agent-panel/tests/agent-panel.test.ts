@@ -16,10 +16,25 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5))
-  expect(check()).toBe(true)
-}
+/**
+ * Resolves once `check()` holds, looking again after each change to the document (the panel shows
+ * everything it learns in the DOM). One that never holds fails the test by its timeout.
+ */
+const until = (check: () => boolean) =>
+  new Promise<void>((resolve) => {
+    if (check()) return resolve()
+    const observer = new MutationObserver(() => {
+      if (!check()) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    })
+  })
 
 describe('mountAgentPanel', () => {
   it('lists tools live, runs them with the form input and shows the result', async () => {
