@@ -1,6 +1,7 @@
 // Builds the bridge from source (no package build needed) for the tests and `pnpm bench`: the library
-// and the `webmcp-bridge` command, as ES modules in node_modules/.cache, where Node resolves their
-// dependencies from this package.
+// and the `webmcp-kit-bridge` command, as ES modules in node_modules/.cache, where Node resolves their
+// dependencies from this package. @webmcp-kit/core is bundled from its source too (its dist may be
+// older than its source).
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -19,7 +20,7 @@ export async function buildFromSource() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: ['@modelcontextprotocol/sdk', 'playwright-core'],
     conditions: ['@webmcp-kit/source'],
     logLevel: 'warning',
   })

@@ -8,12 +8,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { chromium } from 'playwright-core'
 import packageJson from '../package.json' with { type: 'json' }
-import { nameTools, needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
+import { hasNativeWebMCP } from './engine'
+import { needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
 import { nativeTools } from './native-tools'
 import { polyfillTools } from './polyfill-tools'
+import { ToolNames } from './tool-names'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import type { NamedTool } from './mcp-mapping'
+import type { NamedTool } from './tool-names'
 import type { ConfirmPolicy, ToolSource } from './types'
 
 /** Flags for Chromium as a headless agent browser (the same as this repo's browser tests use). */
@@ -31,6 +33,8 @@ export const NATIVE_FLAG = '--enable-experimental-web-platform-features'
 
 /** How quiet the page must be (ms) before a change of its tools is announced. */
 const SETTLE_MS = 30
+/** How long (ms) at most a change waits for the page to be quiet (a page may never be). */
+const MAX_SETTLE_MS = 250
 
 /** Options of {@link createBridge}. Give one of `url`, `page` or `cdp`. */
 export interface BridgeOptions {
@@ -94,7 +98,7 @@ async function openPage(options: BridgeOptions): Promise<{ page: Page; close(): 
       browser = await chromium.connectOverCDP(options.cdp)
     } catch (error) {
       throw new Error(
-        `webmcp-bridge: could not attach to Chromium at ${options.cdp} (${(error as Error).message.split('\n')[0]}). ` +
+        `webmcp-kit-bridge: could not attach to Chromium at ${options.cdp} (${(error as Error).message.split('\n')[0]}). ` +
           'Start Chromium with --remote-debugging-port=9222 and pass --cdp http://127.0.0.1:9222.',
       )
     }
@@ -108,7 +112,7 @@ async function openPage(options: BridgeOptions): Promise<{ page: Page; close(): 
   const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!existsSync(executablePath)) {
     throw new Error(
-      `webmcp-bridge: no Chromium at ${executablePath}. Install it (Debian: apt-get install chromium), ` +
+      `webmcp-kit-bridge: no Chromium at ${executablePath}. Install it (Debian: apt-get install chromium), ` +
         'set CHROMIUM_PATH, or attach to a running one with --cdp.',
     )
   }
@@ -145,9 +149,12 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   }
   const listeners = new Set<() => void>()
   const servers = new Set<McpServer>()
+  const names = new ToolNames()
   let named: NamedTool[] = []
   let announced = ''
   let timer: ReturnType<typeof setTimeout> | undefined
+  /** When the first change hint since the last announcement came. */
+  let firstHint: number | undefined
   let closed = false
   // The tool source reports changes from the moment it exists.
   const opened = await openPage(options)
@@ -157,15 +164,11 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     if (options.url && page.url() !== options.url) {
       await page.goto(options.url).catch((error: Error) => {
         throw new Error(
-          `webmcp-bridge: could not load ${options.url} (${error.message.split('\n')[0]}). Is the app running?`,
+          `webmcp-kit-bridge: could not load ${options.url} (${error.message.split('\n')[0]}). Is the app running?`,
         )
       })
     }
-    const native = await page.evaluate(() => {
-      const mc = (document as Document & { modelContext?: { registerTool: unknown } }).modelContext
-      return String(mc?.registerTool).includes('[native code]')
-    })
-    source = native
+    source = (await hasNativeWebMCP(page))
       ? await nativeTools(page, () => hint())
       : await polyfillTools(page, () => hint())
   } catch (error) {
@@ -175,18 +178,23 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const tools: ToolSource = source
 
   async function list(): Promise<NamedTool[]> {
-    named = nameTools(await tools.list())
+    named = names.assign(await tools.list())
     return named
   }
+  /** A change is announced once the page is quiet for SETTLE_MS, or MAX_SETTLE_MS after it began. */
   function hint() {
     if (closed) return
+    const now = performance.now()
+    firstHint ??= now
     clearTimeout(timer)
-    timer = setTimeout(async () => {
-      const key = JSON.stringify((await list().catch(() => named)).map(toMcpTool))
-      if (key === announced || closed) return
-      announced = key
-      for (const listener of [...listeners]) listener()
-    }, SETTLE_MS)
+    timer = setTimeout(announce, Math.min(SETTLE_MS, firstHint + MAX_SETTLE_MS - now))
+  }
+  async function announce() {
+    firstHint = undefined
+    const key = JSON.stringify((await list().catch(() => named)).map(toMcpTool))
+    if (key === announced || closed) return
+    announced = key
+    for (const listener of [...listeners]) listener()
   }
   async function find(name: string): Promise<NamedTool | undefined> {
     return named.find((t) => t.name === name) ?? (await list()).find((t) => t.name === name)
@@ -204,7 +212,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 
   function createServer(): McpServer {
     const mcp = new McpServer(
-      { name: 'webmcp-bridge', version: packageJson.version },
+      { name: 'webmcp-kit-bridge', version: packageJson.version },
       {
         capabilities: { tools: { listChanged: true } },
         instructions: `The WebMCP tools of the web page ${page.url()}, and of the frames in it.`,

@@ -1,42 +1,10 @@
+import { isObject } from './tool-checks'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { NamedTool } from './tool-names'
 import type { CallOutcome, ConfirmPolicy, PageTool } from './types'
 
 /** The prefix of the bridge's `_meta` keys. */
 export const META = 'webmcp-kit'
-
-/** A page tool under the name MCP clients know it by. */
-export interface NamedTool {
-  /** Unique across the page's documents (see {@link nameTools}). */
-  name: string
-  tool: PageTool
-}
-
-/**
- * Gives every tool a name unique across the page's documents, deterministically: `tools` come in
- * frame-tree order (the top document first), the first document with a name keeps it, and the same
- * name in later documents gets `.2`, `.3`… (skipping names some document registered itself).
- *
- * @example
- * ```ts
- * nameTools([top('search'), frame('search')]).map((t) => t.name) // ['search', 'search.2']
- * ```
- */
-export function nameTools(tools: readonly PageTool[]): NamedTool[] {
-  const taken = new Set(tools.map((tool) => tool.name))
-  const seen = new Set<string>()
-  return tools.map((tool) => {
-    if (!seen.has(tool.name)) {
-      seen.add(tool.name)
-      return { name: tool.name, tool }
-    }
-    let n = 2
-    const base = tool.name.slice(0, 120)
-    while (taken.has(`${base}.${n}`)) n++
-    const name = `${base}.${n}`
-    taken.add(name)
-    return { name, tool }
-  })
-}
 
 /**
  * The MCP description of a page tool. WebMCP annotations map to MCP's: `readOnlyHint` as is;
@@ -105,7 +73,7 @@ export function toCallResult(tool: PageTool, outcome: CallOutcome): CallToolResu
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
   const result: CallToolResult = { content: [{ type: 'text', text }] }
   const structured = typeof value === 'string' ? parseObject(value) : value
-  if (isPlainObject(structured)) result.structuredContent = structured
+  if (isObject(structured)) result.structuredContent = structured
   if (Object.keys(meta).length) result._meta = meta
   return result
 }
@@ -148,6 +116,3 @@ function parseObject(text: string): unknown {
     return undefined
   }
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -1,28 +1,51 @@
-import { parseError } from './mcp-mapping'
-import type { ConsoleMessage, Frame, Page } from 'playwright-core'
-import type { ModelContext } from '@webmcp-kit/core'
+import { openFrameTree } from './frame-tree'
+import { checkOutcome, gone, parseToolList } from './tool-checks'
+import type { Page } from 'playwright-core'
+import type { FrameDocument } from './frame-tree'
 import type { CallOutcome, PageTool, ToolSource } from './types'
 
-/** The page function through which each document reports `toolchange`. */
-const BINDING = '__webmcpBridgeToolChange'
+/**
+ * The DevTools binding through which each document reports `toolchange`. Any script of the page
+ * can call it: the browser tells which document did, and only documents that may use tools count.
+ */
+const BINDING = '__webmcpKitBridgeChanged'
 
 /** Where each document keeps the bridge's helper (a symbol: invisible to the page's own code). */
 const AGENT = 'webmcp-kit/bridge'
 
+/** How long (ms) one document may take to list its tools before the listing goes on without it. */
+export const LIST_DEADLINE_MS = 1000
+
 /**
- * Runs in every document (as an init script, and once in those already loaded): reports
- * `toolchange` as soon as the document has a `modelContext` (a polyfill may install it late), and
- * keeps the document's own tools (refreshed on `toolchange`) and the AbortControllers of running
- * calls, so that a call is one round trip to the page.
+ * Runs in every document's main world (as an init script, and once in those already loaded):
+ * reports `toolchange` as soon as the document has a `modelContext` (a polyfill may install it
+ * late), keeps the document's own tools (refreshed on `toolchange`) and the AbortControllers of
+ * running calls. What it answers is the document's word about its own tools, no more: the bridge
+ * takes the document's identity, origin and permission from the browser, and checks the answers.
  */
 const AGENT_SCRIPT = `(() => {
   const key = Symbol.for(${JSON.stringify(AGENT)})
   if (window[key]) return window[key].watch()
+  const hookKey = Symbol.for('webmcp-kit/polyfill')
   let watching = false
   let tools
   const controllers = new Map()
   // Calls cancelled before they reached executeTool.
   const cancelled = new Set()
+  const own = async () => {
+    tools ??= document.modelContext?.getTools()
+    return ((await tools?.catch(() => [])) ?? []).filter((t) => t.window === window)
+  }
+  // What the tool threw, through the polyfill's typed failure channel of this very document.
+  const thrown = (mc, error) => {
+    const hook = Object.getPrototypeOf(mc)?.constructor?.[hookKey]
+    const reason = hook?.owns(mc) ? hook.failure(error) : undefined
+    return reason === undefined ? error : reason
+  }
+  const describe = (error) =>
+    error !== null && typeof error === 'object'
+      ? { ok: false, name: String(error.name ?? 'Error'), message: String(error.message ?? '') }
+      : { ok: false, name: 'Error', message: String(error) }
   const agent = {
     watch() {
       const mc = document.modelContext
@@ -30,15 +53,23 @@ const AGENT_SCRIPT = `(() => {
       watching = true
       const report = () => {
         tools = undefined
-        globalThis.${BINDING}?.().catch(() => {})
+        globalThis.${BINDING}?.('')
       }
       mc.addEventListener('toolchange', report)
       report()
     },
+    async list() {
+      return JSON.stringify((await own()).map(({ name, title, description, inputSchema, annotations }) => {
+        try {
+          return JSON.stringify({ name, title, description, inputSchema, annotations })
+        } catch {
+          return null
+        }
+      }))
+    },
     async call(id, name, input) {
       const mc = document.modelContext
-      tools ??= mc?.getTools()
-      const tool = (await tools?.catch(() => []))?.find((t) => t.name === name && t.window === window)
+      const tool = (await own()).find((t) => t.name === name)
       if (!mc || !tool) {
         tools = undefined
         return { ok: false, name: 'NotFoundError', message: 'No tool ' + name + ' here.' }
@@ -49,7 +80,7 @@ const AGENT_SCRIPT = `(() => {
       try {
         return { ok: true, value: await mc.executeTool(tool, input, { signal: controller.signal }) }
       } catch (error) {
-        return { ok: false, name: error?.name ?? 'Error', message: error?.message ?? String(error) }
+        return describe(thrown(mc, error))
       } finally {
         controllers.delete(id)
       }
@@ -68,144 +99,152 @@ const AGENT_SCRIPT = `(() => {
   }
 })()`
 
-/** What the polyfill logs when a tool fails; `executeTool` itself rejects with `UnknownError`. */
-const FAILED = 'WebMCP tool execution failed: '
-
-type Listed = Omit<PageTool, 'frame'> & { origin: string }
-
-type ModelContextDocument = Document & { modelContext?: ModelContext }
-
 interface Agent {
+  list(): Promise<string>
   call(id: number, name: string, input: Record<string, unknown>): Promise<CallOutcome>
   abort(id: number): void
 }
 
-/** The document's own tools (not those of other frames it can see). Runs in the page. */
-async function ownTools(): Promise<Listed[]> {
-  const mc = (document as ModelContextDocument).modelContext
-  if (!mc) return []
-  const tools = await mc.getTools().catch(() => [])
-  return tools
-    .filter((tool) => tool.window === window)
-    .map(({ name, title, description, inputSchema, annotations, origin }) => ({
-      name,
-      title,
-      description,
-      ...(inputSchema && { inputSchema }),
-      ...(annotations && { annotations }),
-      origin,
-    }))
-}
+type WithAgent = Record<symbol, Agent | undefined>
 
-/** Runs the document's tool with `executeTool`, through the agent. Runs in the page. */
-function run([key, id, name, input]: readonly [string, number, string, Record<string, unknown>]) {
-  const agent = (window as unknown as Record<symbol, Agent | undefined>)[Symbol.for(key)]
+// Run in a document's main world through Runtime.callFunctionOn (so: no closures).
+function listOwn(this: void, key: string) {
+  return (window as unknown as WithAgent)[Symbol.for(key)]?.list() ?? '[]'
+}
+function runOwn(this: void, key: string, id: number, name: string, input: Record<string, unknown>) {
+  const agent = (window as unknown as WithAgent)[Symbol.for(key)]
   return agent
     ? agent.call(id, name, input)
-    : {
-        ok: false as const,
-        name: 'NotFoundError',
-        message: 'The bridge has not reached this document.',
-      }
+    : { ok: false, name: 'NotFoundError', message: 'The bridge has not reached this document.' }
+}
+function abortOwn(this: void, key: string, id: number) {
+  ;(window as unknown as WithAgent)[Symbol.for(key)]?.abort(id)
 }
 
-/** Aborts call `id`'s AbortController. Runs in the page. */
-function abort([key, id]: readonly [string, number]) {
-  ;(window as unknown as Record<symbol, Agent | undefined>)[Symbol.for(key)]?.abort(id)
-}
-
-/** The page's frames in tree order, the top document first. */
-function frameTree(page: Page): Frame[] {
-  const out: Frame[] = []
-  const walk = (frame: Frame) => {
-    out.push(frame)
-    frame.childFrames().forEach(walk)
-  }
-  walk(page.mainFrame())
-  return out
+/** Calls `fn(...args)` in a document's main world; rejects when the document is gone. */
+async function inDocument(
+  document: FrameDocument,
+  fn: (this: void, ...args: never[]) => unknown,
+  args: unknown[],
+): Promise<unknown> {
+  const { result, exceptionDetails } = await document.session.send('Runtime.callFunctionOn', {
+    executionContextId: document.contextId,
+    functionDeclaration: fn.toString(),
+    arguments: args.map((value) => ({ value })),
+    awaitPromise: true,
+    returnByValue: true,
+  })
+  if (exceptionDetails) throw new Error(exceptionDetails.text)
+  return result.value
 }
 
 /**
  * The tools of a page without native WebMCP, through the engine the page runs (the polyfill):
- * `getTools()` in each document, `executeTool(tool, input, { signal })` in the tool's own document,
- * and its `toolchange` events, plus navigations, as change hints.
+ * `getTools()` in each document that may use tools, `executeTool(tool, input, { signal })` in the
+ * tool's own document (its failure read from that document's polyfill), its `toolchange` events,
+ * and the frame tree's changes, as change hints. A document's realm is the page's: the bridge
+ * takes from it only what the document says about its own tools, checked, never who it is.
  */
 export async function polyfillTools(page: Page, changed: () => void): Promise<ToolSource> {
-  const frameOf = new WeakMap<PageTool, Frame>()
-  // The polyfill rejects a failed call with a generic UnknownError, as the spec says, and logs the
-  // tool's exception: while calls run, those logs are matched to failures in order.
-  let running = 0
-  const failures: string[] = []
-  const onConsole = (message: ConsoleMessage) => {
-    if (!running || message.type() !== 'error') return
-    const text = message.text()
-    if (text.startsWith(FAILED)) failures.push(text.slice(FAILED.length))
-  }
-  const onFrame = () => changed()
-
-  await page.exposeBinding(BINDING, () => changed())
-  await page.addInitScript(AGENT_SCRIPT)
-  await Promise.all(page.frames().map((frame) => frame.evaluate(AGENT_SCRIPT).catch(() => {})))
+  /** The frame and origin of each listed tool's document. */
+  const placeOf = new WeakMap<PageTool, { frameId: string; origin: string }>()
+  /** Listings still running past their deadline, per document. */
+  const stalled = new Set<string>()
   let calls = 0
-  page.on('console', onConsole)
-  page.on('framenavigated', onFrame)
-  page.on('frameattached', onFrame)
-  page.on('framedetached', onFrame)
-  page.on('load', onFrame)
+
+  await page.addInitScript(AGENT_SCRIPT)
+  const frames = await openFrameTree(
+    page,
+    async (session, tree) => {
+      // Only a document that may use tools can say its tools changed.
+      session.on('Runtime.bindingCalled', ({ name, executionContextId }) => {
+        const frameId = name === BINDING ? tree.frameOfContext(session, executionContextId) : ''
+        if (frameId) void tree.allowed(frameId).then((allowed) => allowed && changed())
+      })
+      await session.send('Runtime.addBinding', { name: BINDING })
+    },
+    changed,
+  )
+  // Documents loaded before the bridge came get the agent now.
+  await Promise.all(
+    frames.order().map(async (id) => {
+      const document = frames.document(id)
+      if (!document) return
+      await document.session
+        .send('Runtime.evaluate', { contextId: document.contextId, expression: AGENT_SCRIPT })
+        .catch(() => {})
+    }),
+  )
+
+  /** One document's tools, or none if it takes longer than its deadline (it hints when done). */
+  async function listDocument(document: FrameDocument) {
+    if (stalled.has(document.uniqueId)) return []
+    const answer = inDocument(document, listOwn, [AGENT]).catch(() => undefined)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = Symbol('late')
+    const deadline = new Promise<typeof late>((resolve) => {
+      timer = setTimeout(() => resolve(late), LIST_DEADLINE_MS)
+    })
+    const text = await Promise.race([answer, deadline])
+    clearTimeout(timer)
+    if (text !== late) return parseToolList(text)
+    stalled.add(document.uniqueId)
+    void answer.then(() => {
+      stalled.delete(document.uniqueId)
+      changed()
+    })
+    return []
+  }
 
   return {
     engine: 'polyfill',
     async list() {
-      const frames = frameTree(page)
+      const ids = frames.order()
       const lists = await Promise.all(
-        frames.map((frame) => frame.evaluate(ownTools).catch(() => [])),
+        ids.map(async (id) => {
+          const document = frames.document(id)
+          if (!document || !(await frames.allowed(id))) return []
+          return { document, tools: await listDocument(document) }
+        }),
       )
       const out: PageTool[] = []
-      lists.forEach((tools, i) => {
-        const frame = frames[i]!
-        for (const { origin, ...tool } of tools) {
-          const entry: PageTool = { ...tool, frame: { url: frame.url(), origin, top: i === 0 } }
-          frameOf.set(entry, frame)
+      lists.forEach((listed, i) => {
+        if (!('document' in listed)) return
+        const id = ids[i]!
+        const { origin } = listed.document
+        const frame = { url: frames.frame(id)?.url ?? '', origin, top: i === 0 }
+        for (const tool of listed.tools) {
+          const entry: PageTool = {
+            ...tool,
+            frame,
+            owner: { frameId: id, origins: frames.origins(id) },
+          }
+          placeOf.set(entry, { frameId: id, origin })
           out.push(entry)
         }
       })
       return out
     },
     async call(tool, input, signal) {
-      const frame = frameOf.get(tool)
-      if (!frame || frame.isDetached()) {
-        return { ok: false, name: 'UnknownError', message: 'The document of the tool went away.' }
-      }
-      if (signal?.aborted)
+      const place = placeOf.get(tool)
+      const document = place && frames.document(place.frameId)
+      // The frame may hold another document now: only one of the same origin has the tool.
+      if (!place || !document || document.origin !== place.origin) return gone()
+      if (!(await frames.allowed(place.frameId))) return gone()
+      if (signal?.aborted) {
         return { ok: false, name: 'AbortError', message: 'The call was cancelled.' }
-      running++
+      }
       const id = ++calls
-      const cancel = () => void frame.evaluate(abort, [AGENT, id] as const).catch(() => {})
+      const cancel = () => void inDocument(document, abortOwn, [AGENT, id]).catch(() => {})
+      signal?.addEventListener('abort', cancel, { once: true })
       try {
-        signal?.addEventListener('abort', cancel, { once: true })
-        const outcome = await frame.evaluate(run, [AGENT, id, tool.name, input] as const)
-        if (!outcome.ok && outcome.name === 'UnknownError' && failures.length) {
-          return { ok: false, ...parseError(failures.shift()!) }
-        }
-        return outcome
-      } catch (error) {
-        // The document navigated or went away during the call.
-        return {
-          ok: false,
-          name: 'UnknownError',
-          message: (error as Error).message.split('\n')[0]!,
-        }
+        return checkOutcome(await inDocument(document, runOwn, [AGENT, id, tool.name, input]))
+      } catch {
+        return gone()
       } finally {
         signal?.removeEventListener('abort', cancel)
-        if (--running === 0) failures.length = 0
       }
     },
-    async close() {
-      page.off('console', onConsole)
-      page.off('framenavigated', onFrame)
-      page.off('frameattached', onFrame)
-      page.off('framedetached', onFrame)
-      page.off('load', onFrame)
-    },
+    close: () => frames.close(),
   }
 }

@@ -21,6 +21,20 @@ export interface PageTool {
   /** Absent when the tool was registered without annotations. */
   annotations?: ToolAnnotations
   frame: ToolFrame
+  /**
+   * Which document the tool belongs to, for its MCP name (see `ToolNames`), as the browser reports
+   * it: the frame, and the origins of its document and of each document above it (the top first).
+   * Without one, the frame's URL and origin stand in.
+   */
+  owner?: ToolOwner
+}
+
+/** The document a tool belongs to, as the browser reports it. */
+export interface ToolOwner {
+  /** The frame (the browser's id: it stays while the frame lives, across its navigations). */
+  frameId: string
+  /** The origins of the frame's document and of the documents above it, the top's first. */
+  origins: readonly string[]
 }
 
 /** How a call ended in the page. */

@@ -8,6 +8,7 @@ describe('@webmcp-kit/bridge', () => {
     expect(typeof document).toBe('undefined')
     expect(Object.keys(bridge).sort()).toEqual([
       'NATIVE_FLAG',
+      'ToolNames',
       'createBridge',
       'nameTools',
       'needsConfirmation',
@@ -32,7 +33,7 @@ describe('@webmcp-kit/bridge', () => {
     await expect(
       createBridge({ url: 'http://localhost:1/', executablePath: '/nowhere/chromium' }),
     ).rejects.toThrow(
-      'webmcp-bridge: no Chromium at /nowhere/chromium. Install it (Debian: apt-get install chromium), set CHROMIUM_PATH, or attach to a running one with --cdp.',
+      'webmcp-kit-bridge: no Chromium at /nowhere/chromium. Install it (Debian: apt-get install chromium), set CHROMIUM_PATH, or attach to a running one with --cdp.',
     )
   })
 })

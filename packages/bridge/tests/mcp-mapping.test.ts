@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { nameTools, needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
+import { needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
+import { nameTools } from '../src/tool-names'
 import type { PageTool } from '../src/types'
 
 const top = { url: 'http://localhost:5171/', origin: 'http://localhost:5171', top: true }

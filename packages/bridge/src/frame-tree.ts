@@ -1,0 +1,282 @@
+import { framePolicyAllowsTools } from '@webmcp-kit/core'
+import type { CDPSession, Frame, Page } from 'playwright-core'
+
+/** A document of the page as the browser describes it: nothing here comes from the page's scripts. */
+export interface TreeFrame {
+  id: string
+  parentId?: string
+  url: string
+  /** The order it was first seen in (siblings are listed in this order). */
+  seq: number
+}
+
+/** The main world of a frame's current document, and the DevTools session that reaches it. */
+export interface FrameDocument {
+  session: CDPSession
+  /** Its execution context, for `Runtime.callFunctionOn`. */
+  contextId: number
+  /** Unique across processes and documents: a new document has a new one. */
+  uniqueId: string
+  /** The document's serialised origin, as the browser stamps it (`"null"` when opaque). */
+  origin: string
+}
+
+/** The page's frames, followed through DevTools in every process (frames of other sites included). */
+export interface FrameTree {
+  /** Frame ids in tree order: the top frame, then each frame's children in the order they came. */
+  order(): string[]
+  frame(id: string): TreeFrame | undefined
+  /** The frame's current document, once its main world exists. */
+  document(id: string): FrameDocument | undefined
+  /** The origins of the frame's document and of each document above it, the top's first. */
+  origins(id: string): string[]
+  /** The frame whose main world is `contextId` in `session`. */
+  frameOfContext(session: CDPSession, contextId: number): string | undefined
+  /**
+   * Whether the frame's current document may use the `tools` feature, decided from what the
+   * browser says: its origin, its parent's, and the `allow` / `src` / `srcdoc` of the element that
+   * holds it, up to the top (read in an isolated world, out of the page's reach).
+   */
+  allowed(id: string): Promise<boolean>
+  close(): Promise<void>
+}
+
+/** What a tool source adds to every DevTools session the tree opens (domains, bindings, events). */
+export type SessionSetup = (session: CDPSession, tree: FrameTree) => Promise<void>
+
+/** The name of the bridge's isolated world, where it reads what it needs from the DOM. */
+export const WORLD = 'webmcp-kit-bridge'
+
+/** Reads a frame owner element's policy inputs. Runs in the bridge's isolated world. */
+function ownerPolicy(this: Element) {
+  const tag = this.localName
+  const src = tag === 'object' ? (this as HTMLObjectElement).data : (this as HTMLIFrameElement).src
+  return {
+    allow: tag === 'iframe' ? this.getAttribute('allow') : null,
+    srcdoc: tag === 'iframe' && this.hasAttribute('srcdoc'),
+    src: typeof src === 'string' ? src : '',
+  }
+}
+
+/** A browser-stamped origin, `"null"` for opaque ones (DevTools says `://` for those). */
+export function serialisedOrigin(origin: string | undefined): string {
+  if (!origin || !URL.canParse(origin)) return 'null'
+  const parsed = new URL(origin).origin
+  return parsed === origin ? origin : 'null'
+}
+
+/**
+ * Follows the page's frame tree through DevTools: a session for the page and for every frame of
+ * another site (its own process), the frames each reports, and the main world of each document.
+ * Calls `changed` when frames come, go or navigate.
+ */
+export async function openFrameTree(
+  page: Page,
+  setup: SessionSetup,
+  changed: () => void,
+): Promise<FrameTree> {
+  const context = page.context()
+  const sessions = new Map<Frame, CDPSession>()
+  const frames = new Map<string, TreeFrame>()
+  const documents = new Map<string, FrameDocument>()
+  const policies = new Map<string, { uniqueId: string; allowed: Promise<boolean> }>()
+  let seq = 0
+  let topId = ''
+  let closed = false
+
+  const noteFrame = (frame: { id: string; parentId?: string; url: string }) => {
+    const known = frames.get(frame.id)
+    const parentId = frame.parentId ?? known?.parentId
+    frames.set(frame.id, {
+      id: frame.id,
+      ...(parentId && { parentId }),
+      url: frame.url || known?.url || '',
+      seq: known?.seq ?? seq++,
+    })
+  }
+  const descendants = (frameId: string): string[] => {
+    const out: string[] = []
+    for (const frame of frames.values()) {
+      if (frame.parentId === frameId) out.push(frame.id, ...descendants(frame.id))
+    }
+    return out
+  }
+  const forget = (frameId: string) => {
+    frames.delete(frameId)
+    documents.delete(frameId)
+    policies.delete(frameId)
+  }
+
+  async function open(target: Page | Frame): Promise<CDPSession> {
+    const cdp = await context.newCDPSession(target)
+    cdp.on('Runtime.executionContextCreated', ({ context: created }) => {
+      const aux = created.auxData as { isDefault?: boolean; frameId?: string } | undefined
+      if (!aux?.isDefault || !aux.frameId) return
+      documents.set(aux.frameId, {
+        session: cdp,
+        contextId: created.id,
+        uniqueId: created.uniqueId,
+        origin: serialisedOrigin(created.origin),
+      })
+      changed()
+    })
+    cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
+      for (const [frameId, document] of documents) {
+        if (document.session === cdp && document.contextId === executionContextId) {
+          documents.delete(frameId)
+        }
+      }
+    })
+    cdp.on('Runtime.executionContextsCleared', () => {
+      for (const [frameId, document] of documents) {
+        if (document.session === cdp) documents.delete(frameId)
+      }
+    })
+    cdp.on('Page.frameAttached', ({ frameId, parentFrameId }) => {
+      noteFrame({ id: frameId, parentId: parentFrameId, url: '' })
+      changed()
+    })
+    cdp.on('Page.frameNavigated', ({ frame }) => {
+      // The frames of the old document went with it (without frameDetached when in-process).
+      for (const id of descendants(frame.id)) forget(id)
+      noteFrame(frame)
+      changed()
+    })
+    cdp.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
+      const frame = frames.get(frameId)
+      if (frame) frame.url = url
+      changed()
+    })
+    cdp.on('Page.frameDetached', ({ frameId, reason }) => {
+      // 'swap': the frame moves to another process, whose session reports it from now on.
+      if (reason === 'remove') for (const id of [frameId, ...descendants(frameId)]) forget(id)
+      changed()
+    })
+    await cdp.send('Page.enable')
+    const { frameTree } = await cdp.send('Page.getFrameTree')
+    const walk = (tree: typeof frameTree) => {
+      noteFrame(tree.frame)
+      tree.childFrames?.forEach(walk)
+    }
+    walk(frameTree)
+    await setup(cdp, tree)
+    await cdp.send('Runtime.enable')
+    return cdp
+  }
+
+  /** Gives a frame of another site its own session; drops the session of one that came back. */
+  async function attach(frame: Frame) {
+    if (closed || frame === page.mainFrame()) return
+    let session: CDPSession | undefined
+    try {
+      session = await open(frame)
+    } catch {
+      // Not an out-of-process frame: its parent's session reports it.
+    }
+    const old = sessions.get(frame)
+    if (old) {
+      sessions.delete(frame)
+      void old.detach().catch(() => {})
+    }
+    if (session) sessions.set(frame, session)
+    changed()
+  }
+  const detach = (frame: Frame) => {
+    const old = sessions.get(frame)
+    if (!old) return
+    sessions.delete(frame)
+    void old.detach().catch(() => {})
+    changed()
+  }
+
+  /** The frame's own `tools` policy, for its current document. */
+  async function ownPolicy(frame: TreeFrame, own: FrameDocument): Promise<boolean> {
+    const parent = frame.parentId ? documents.get(frame.parentId) : undefined
+    if (!parent || !frame.parentId) return false
+    const cdp = parent.session
+    const { backendNodeId } = await cdp.send('DOM.getFrameOwner', { frameId: frame.id })
+    const world = { frameId: frame.parentId, worldName: WORLD }
+    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', world)
+    const { object } = await cdp.send('DOM.resolveNode', { backendNodeId, executionContextId })
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId!,
+      functionDeclaration: ownerPolicy.toString(),
+      returnByValue: true,
+    })
+    void cdp.send('Runtime.releaseObject', { objectId: object.objectId! }).catch(() => {})
+    const { allow, srcdoc, src } = result.value as ReturnType<typeof ownerPolicy>
+    const srcOrigin =
+      srcdoc || !src || src === 'about:blank'
+        ? parent.origin
+        : URL.canParse(src)
+          ? new URL(src).origin
+          : 'null'
+    return framePolicyAllowsTools({
+      allow,
+      origin: own.origin,
+      parentOrigin: parent.origin,
+      srcOrigin,
+    })
+  }
+
+  async function allowed(id: string): Promise<boolean> {
+    const frame = frames.get(id)
+    const own = documents.get(id)
+    if (!frame || !own) return false
+    if (!frame.parentId) return id === topId
+    let policy = policies.get(id)
+    if (policy?.uniqueId !== own.uniqueId) {
+      policy = { uniqueId: own.uniqueId, allowed: ownPolicy(frame, own).catch(() => false) }
+      policies.set(id, policy)
+    }
+    return (await policy.allowed) && allowed(frame.parentId)
+  }
+
+  const tree: FrameTree = {
+    order() {
+      const children = new Map<string, string[]>()
+      const sorted = [...frames.values()].sort((a, b) => a.seq - b.seq)
+      for (const frame of sorted) {
+        if (!frame.parentId) continue
+        children.set(frame.parentId, [...(children.get(frame.parentId) ?? []), frame.id])
+      }
+      const out: string[] = []
+      const walk = (id: string) => {
+        out.push(id)
+        for (const child of children.get(id) ?? []) walk(child)
+      }
+      if (frames.has(topId)) walk(topId)
+      return out
+    },
+    frame: (id) => frames.get(id),
+    document: (id) => documents.get(id),
+    origins(id) {
+      const out: string[] = []
+      for (let at = frames.get(id); at; at = at.parentId ? frames.get(at.parentId) : undefined) {
+        out.unshift(documents.get(at.id)?.origin ?? 'null')
+      }
+      return out
+    },
+    frameOfContext(session, contextId) {
+      for (const [frameId, document] of documents) {
+        if (document.session === session && document.contextId === contextId) return frameId
+      }
+      return undefined
+    },
+    allowed,
+    async close() {
+      closed = true
+      page.off('framenavigated', attach)
+      page.off('framedetached', detach)
+      await Promise.all([...sessions.values()].map((s) => s.detach().catch(() => {})))
+      sessions.clear()
+    },
+  }
+  const main = await open(page)
+  sessions.set(page.mainFrame(), main)
+  topId = [...frames.values()].find((frame) => !frame.parentId)?.id ?? ''
+  page.on('framenavigated', attach)
+  page.on('framedetached', detach)
+  await Promise.all(page.frames().map(attach))
+  return tree
+}
