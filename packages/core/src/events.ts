@@ -20,11 +20,7 @@ function toolEvent(label: string) {
       return this.#toolName
     }
   }
-  Object.defineProperty(ToolEvent, 'name', { value: label })
-  Object.defineProperty(ToolEvent.prototype, Symbol.toStringTag, {
-    value: label,
-    configurable: true,
-  })
+  // Named, with its @@toStringTag, by webidl-shape.ts at install.
   return ToolEvent
 }
 

@@ -55,6 +55,8 @@ interface Run {
   open?: boolean
   /** What `respondWith()` was last given. */
   response?: unknown
+  /** The outcome of the agent's submit event is known (`decide` ran). */
+  decided?: boolean
   /** `form.submit()` was called during the submit event. */
   navigated?: boolean
   /** The settled response, kept until the agent's own submission is decided. */
@@ -147,6 +149,16 @@ function plan({ kind, controls }: Param, value: unknown, scratch: HTMLInputEleme
   return () => setValue(el, text)
 }
 
+/** Gives a custom element the agent's value as JSON; what it throws is reported, as native does. */
+function fillCustom(el: Element, value: unknown) {
+  const callback = (el as { toolFillCallback?: unknown }).toolFillCallback
+  try {
+    if (typeof callback === 'function') callback.call(el, JSON.stringify(value))
+  } catch (error) {
+    reportError(error)
+  }
+}
+
 function finish(run: Run, result?: RawResult) {
   if (runs.get(run.form) !== run) return
   runs.delete(run.form)
@@ -158,6 +170,7 @@ function finish(run: Run, result?: RawResult) {
 /** After the submit event and its microtasks: the result is known unless `respondWith()` waits. */
 function decide(run: Run) {
   run.open = false
+  run.decided = true
   const { event } = run
   if (run.done) run.done()
   else if (event && run.response === undefined) {
@@ -178,10 +191,15 @@ function claim(event: Event): Run | undefined {
   return agentEvents.get(event)
 }
 
-/** Ends a pending execution of `form` with a failure (its tool went away). */
+/**
+ * Ends a pending execution of `form` with a failure (its tool went away). Once the agent's submit
+ * event was dispatched, until its outcome is decided, the tool's going changes nothing: native
+ * removes it during the dispatch and still delivers what `respondWith()` gets (the polyfill hears of
+ * the removal only after the dispatch).
+ */
 export function cancelForm(form: HTMLFormElement): void {
   const run = runs.get(form)
-  if (run) finish(run)
+  if (run && !(run.event && !run.decided)) finish(run)
 }
 
 /** The `execute` of a form tool. */
@@ -203,14 +221,21 @@ export function executeForm(
         /^(submit|image)$/.test((el as HTMLInputElement).type) &&
         !el.matches(':disabled'),
     ) as HTMLElement | undefined
-    // Every value is checked before any control changes.
-    const steps = Object.entries(input as object).map(([key, value]) => {
-      const param = params.get(key)
-      return param && plan(param, value, scratch)
-    })
+    // Every value is checked before any control changes. Custom elements take any value, through
+    // their toolFillCallback once the built-in controls are filled (native calls them as custom
+    // element reactions after its fill).
+    const steps: Array<(() => unknown) | undefined> = Object.entries(input as object).map(
+      ([key, value]) => {
+        const param = params.get(key)
+        return param?.kind === 'custom'
+          ? () => steps.push(() => fillCustom(param.controls[0]!, value))
+          : param && plan(param, value, scratch)
+      },
+    )
     if (steps.some((step) => !step) || !(auto || button)) throw Error('invalid input')
     // A second call while one waits replaces it (native leaves the first pending forever).
     cancelForm(form)
+    // (Iterated as it grows: the custom elements' steps come last.)
     for (const step of steps) step!()
     const run: Run = {
       form,
@@ -240,13 +265,23 @@ export function executeForm(
 const invalid = (message: string) =>
   new DOMException(`respondWith: ${message}`, 'InvalidStateError')
 
+let submitter: (() => unknown) | undefined
+
+/** WebIDL's brand check: `event` must be a `SubmitEvent` (the browser's getter checks). */
+const brand = (event: unknown) => {
+  submitter ??= Object.getOwnPropertyDescriptor(SubmitEvent.prototype, 'submitter')!.get!
+  submitter.call(event)
+  return event as SubmitEvent
+}
+
 const additions = {
   /** Whether an agent's tool call started this submission. */
   get agentInvoked(): boolean {
-    return !!claim(this as unknown as Event)
+    return !!claim(brand(this))
   },
   /** Delivers the agent's result: the value `response` fulfils with (after `preventDefault()`). */
   respondWith(this: SubmitEvent, response: unknown): void {
+    brand(this)
     if (!arguments.length) throw new TypeError('respondWith: 1 argument required')
     const run = claim(this)
     if (!run) throw invalid('agentInvoked is false')

@@ -1,13 +1,17 @@
 // How Chromium 156 turns a `<form toolname>` into a tool's input schema (form_mcp_schema.cc), as
 // measured against native Chromium in tests/conformance/declarative-schema.test.ts.
+import { elementSchema, internalsOf } from './custom-elements'
 
 /** A form control that can be a tool parameter. */
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /** One tool parameter: the controls sharing its name, and how they are filled. */
 export interface Param {
-  /** `radio` and `group` (two or more checkboxes) take one or several of the members' values. */
-  kind: 'radio' | 'group' | 'single'
+  /**
+   * `radio` and `group` (two or more checkboxes) take one or several of the members' values;
+   * `custom` is a form-associated custom element with a schema (custom-elements.ts).
+   */
+  kind: 'radio' | 'group' | 'single' | 'custom'
   controls: Control[]
 }
 
@@ -45,14 +49,16 @@ function text(node: Node): string {
   let out = ''
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) out += (child as Text).data
-    else if (child.nodeType === 1 && !('labels' in child)) out += text(child)
+    else if (child.nodeType === 1 && !('labels' in child || internalsOf(child as Element))) {
+      out += text(child)
+    }
   }
   return out
 }
 
 /** The labels' texts, trimmed and joined with "; " (empty ones included, as native). */
 const labelText = (el: Control) =>
-  Array.from(el.labels ?? [], (label) => trim(text(label))).join('; ')
+  Array.from(el.labels ?? internalsOf(el)?.labels ?? [], (label) => trim(text(label))).join('; ')
 
 /** A control's description: `toolparamdescription`, else its labels, else `aria-description`. */
 const describe = (el: Control) =>
@@ -93,15 +99,28 @@ function participates(el: Element): el is Control {
 export function collectParams(form: HTMLFormElement): Map<string, Param> {
   const byName = new Map<string, Control[]>()
   for (const el of form.elements) {
-    const name = participates(el) && trim(el.name)
-    if (name) byName.set(name, [...(byName.get(name) ?? []), el])
+    // A custom element's name is taken as written (native trims only the built-in controls').
+    const name = elementSchema(el) ? el.getAttribute('name') : participates(el) && trim(el.name)
+    if (name) byName.set(name, [...(byName.get(name) ?? []), el as Control])
   }
   const params = new Map<string, Param>()
+  // Custom elements are a type of their own: one sharing a name with anything is left out.
+  const tag = (el: Control) => (elementSchema(el) ? '' : typeOf(el))
   for (const [name, controls] of byName) {
     const [first, second] = controls as [Control, Control?]
-    const type = typeOf(first)
-    const kind = type === 'radio' ? 'radio' : type === 'checkbox' && second ? 'group' : 'single'
-    if (controls.every((el) => typeOf(el) === type) && !(kind === 'single' && second)) {
+    const type = tag(first)
+    const kind = !type
+      ? 'custom'
+      : type === 'radio'
+        ? 'radio'
+        : type === 'checkbox' && second
+          ? 'group'
+          : 'single'
+    // Several controls share a name only as a radio or checkbox group.
+    if (
+      controls.every((el) => tag(el) === type) &&
+      !(second && (kind === 'single' || kind === 'custom'))
+    ) {
       params.set(name, { kind, controls })
     }
   }
@@ -116,6 +135,13 @@ const DATE_NOTE = "Dates MUST be provided in 'YYYY-MM-DD' format."
 /** The schema of one parameter; `description` is always its last key. */
 function property(form: HTMLFormElement, { kind, controls }: Param): Schema {
   const [el, second] = controls as [Control, Control?]
+  if (kind === 'custom') {
+    // The element's own schema; a description found for it replaces the schema's.
+    const custom = elementSchema(el)!
+    const found = describe(el)
+    if (found) custom.description = found
+    return custom
+  }
   const type = typeOf(el)
   let description = describe(el)
   let schema: Schema = { type: 'string' }
@@ -193,7 +219,7 @@ export function formSchema(form: HTMLFormElement): string {
   const required: string[] = []
   for (const [name, param] of collectParams(form)) {
     properties[name] = property(form, param)
-    if (param.controls.some((el) => el.required)) required.push(name)
+    if (param.kind !== 'custom' && param.controls.some((el) => el.required)) required.push(name)
   }
   return JSON.stringify({ type: 'object', properties, required })
 }

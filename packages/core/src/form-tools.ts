@@ -2,6 +2,7 @@
 // step with the DOM the way Chromium 156 keeps it (measured in tests/conformance/declarative-*).
 import { addTool } from './model-context'
 import { queueTask } from './queue-task'
+import { eachGiven, internalsOf, patchCustomElements } from './custom-elements'
 import { cancelForm, executeForm, installFormSubmission } from './form-fill'
 import { formSchema } from './form-schema'
 
@@ -13,6 +14,15 @@ let patched = false
  * Returns the function that stops it and removes the tools.
  */
 export function startFormTools(doc: Document): () => void {
+  // A site-keyed document (`Origin-Agent-Cluster: ?0`) has no declarative tools in Chromium, which
+  // alone tells a page's opt-out from the default here (see model-context.ts, check()).
+  if (
+    doc.defaultView?.originAgentCluster === false &&
+    'featurePolicy' in doc &&
+    doc.location?.protocol !== 'file:'
+  ) {
+    return () => {}
+  }
   const context = (doc as Document & { modelContext: EventTarget }).modelContext
   /** The registered forms: what they were registered with, and how to remove them. */
   const entries = new Map<HTMLFormElement, [key: string, remove: () => void]>()
@@ -73,6 +83,16 @@ export function startFormTools(doc: Document): () => void {
     if (!dirty.size) queueTask(flush)
     dirty.add(form)
   }
+  /** The form of a custom element (`internals.form` throws for one that is not form-associated). */
+  const formOf = (el: Element) => {
+    try {
+      return internalsOf(el)?.form
+    } catch {
+      return null
+    }
+  }
+  // Read later: an element upgraded with its schema set in its constructor has no form yet there.
+  const stopCustomElements = patchCustomElements((el) => queueMicrotask(() => mark(formOf(el))))
 
   const controls = 'form,input,select,textarea,fieldset'
   const observer = new MutationObserver((records) => {
@@ -94,6 +114,8 @@ export function startFormTools(doc: Document): () => void {
             if (found.localName === 'form') mark(found as HTMLFormElement)
             else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
           }
+          // Custom elements with a parameter schema count as controls.
+          eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
         }
       }
     }
@@ -120,6 +142,7 @@ export function startFormTools(doc: Document): () => void {
 
   return () => {
     observer.disconnect()
+    stopCustomElements()
     observe = undefined
     entries.forEach((_, form) => unregister(form))
   }

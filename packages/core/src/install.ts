@@ -1,35 +1,12 @@
-import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { startFormTools } from './form-tools'
-import {
-  ModelContext as ModelContextImpl,
-  connectFrames,
-  createModelContext,
-  failureOf,
-  owns,
-} from './model-context'
+import { HOOK, installEngine } from './install-imperative'
+import { createFrameLink } from './frames'
+import { connectFrames } from './model-context'
+import { patchSelectors } from './selectors'
+import type { PolyfillHook } from './install-imperative'
 import type { ModelContext } from './types'
 
-const noop = () => {}
-
-/**
- * What an installed polyfill answers to other bundles of this library (the bridge, the agent
- * panel, another copy of core), under `Symbol.for('webmcp-kit/polyfill')` on its `ModelContext`
- * interface object: the only way to tell the polyfill from native code, and to learn why one of
- * its tools failed, without guessing from `Function.prototype.toString` or console text.
- */
-export interface PolyfillHook {
-  /** Whether `context` is a `ModelContext` of this polyfill (of this realm). */
-  owns(context: unknown): boolean
-  /**
-   * What the tool threw (or why its result could not be serialised), for the `UnknownError` an
-   * `executeTool` call of this document rejected with; `undefined` for any other value.
-   */
-  failure(reason: unknown): unknown
-}
-
-const HOOK = Symbol.for('webmcp-kit/polyfill')
-
-const hook: PolyfillHook = { owns, failure: failureOf }
+export type { PolyfillHook }
 
 /** The polyfill hook of `context`'s realm, if `context` is a polyfilled `ModelContext`. */
 function hookOf(context: unknown): PolyfillHook | undefined {
@@ -83,42 +60,15 @@ export const executionFailure = (context: unknown, reason: unknown): unknown =>
  * ```
  */
 export function installModelContext(): () => void {
-  if (typeof document === 'undefined' || 'modelContext' in document || !isSecureContext) return noop
-  const contexts = new WeakMap<Document, ModelContext>()
-  Object.defineProperty(Document.prototype, 'modelContext', {
-    configurable: true,
-    enumerable: true,
-    get(this: Document) {
-      if (!(this instanceof Document)) throw new TypeError('Illegal invocation')
-      let context = contexts.get(this)
-      if (!context)
-        contexts.set(this, (context = createModelContext(this) as unknown as ModelContext))
-      return context
-    },
+  return installEngine((doc) => {
+    // Other documents of the frame tree may ask for this one's tools before the page touches them.
+    const undo = [
+      connectFrames((doc as Document & { modelContext: object }).modelContext, createFrameLink),
+      startFormTools(doc),
+      patchSelectors(),
+    ]
+    return () => undo.forEach((step) => step())
   })
-  const globals = {
-    ModelContext: ModelContextImpl,
-    ToolActivatedEvent,
-    ToolCancelEvent,
-  }
-  for (const [name, value] of Object.entries(globals)) {
-    Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
-  }
-  if (!Object.hasOwn(ModelContextImpl, HOOK))
-    Object.defineProperty(ModelContextImpl, HOOK, { value: hook })
-  // Other documents of the frame tree may ask for this one's tools before the page touches them.
-  const disconnect = connectFrames((document as Document & { modelContext: object }).modelContext)
-  const stopFormTools = startFormTools(document)
-  return () => {
-    disconnect()
-    stopFormTools()
-    delete (Document.prototype as { modelContext?: unknown }).modelContext
-    for (const [name, value] of Object.entries(globals)) {
-      if ((globalThis as Record<string, unknown>)[name] === value) {
-        delete (globalThis as Record<string, unknown>)[name]
-      }
-    }
-  }
 }
 
 /**

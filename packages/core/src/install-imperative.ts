@@ -1,0 +1,95 @@
+import { ToolActivatedEvent, ToolCancelEvent } from './events'
+import {
+  ModelContext as ModelContextImpl,
+  createModelContext,
+  failureOf,
+  joinedOf,
+  owns,
+} from './model-context'
+import { shapeInterfaces } from './webidl-shape'
+import type { ModelContext } from './types'
+
+/**
+ * What an installed polyfill answers to other bundles of this library (the bridge, the agent
+ * panel, another copy of core), under `Symbol.for('webmcp-kit/polyfill')` on its `ModelContext`
+ * interface object: the only way to tell the polyfill from native code, and to learn why one of
+ * its tools failed, without guessing from `Function.prototype.toString` or console text.
+ */
+export interface PolyfillHook {
+  /** Whether `context` is a `ModelContext` of this polyfill (of this realm). */
+  owns(context: unknown): boolean
+  /**
+   * What the tool threw (or why its result could not be serialised), for the `UnknownError` an
+   * `executeTool` call of this document rejected with; `undefined` for any other value.
+   */
+  failure(reason: unknown): unknown
+  /**
+   * Resolves with the document's `tools` permission once it has joined its frame tree (introduced to
+   * the documents it met, both ways); at once where the polyfill runs without frames. For tests.
+   */
+  joined(context: unknown): Promise<boolean>
+}
+
+/** The key of the polyfill hook on the installed `ModelContext` interface object. */
+export const HOOK = Symbol.for('webmcp-kit/polyfill')
+
+const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf }
+const noop = () => {}
+
+/**
+ * The install both entries share: `document.modelContext`, the three interface objects, the
+ * polyfill hook and the WebIDL shape. `extras` adds the rest of a fuller polyfill for the page's
+ * document (frames, forms) and returns how to remove it; it runs after the engine is in place.
+ */
+export function installEngine(extras?: (doc: Document) => () => void): () => void {
+  if (typeof document === 'undefined' || 'modelContext' in document || !isSecureContext) return noop
+  const contexts = new WeakMap<Document, ModelContext>()
+  Object.defineProperty(Document.prototype, 'modelContext', {
+    configurable: true,
+    enumerable: true,
+    get(this: Document) {
+      if (!(this instanceof Document)) throw new TypeError('Illegal invocation')
+      let context = contexts.get(this)
+      if (!context)
+        contexts.set(this, (context = createModelContext(this) as unknown as ModelContext))
+      return context
+    },
+  })
+  const globals = {
+    ModelContext: ModelContextImpl,
+    ToolActivatedEvent,
+    ToolCancelEvent,
+  }
+  for (const [name, value] of Object.entries(globals)) {
+    Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
+  }
+  if (!Object.hasOwn(ModelContextImpl, HOOK))
+    Object.defineProperty(ModelContextImpl, HOOK, { value: hook })
+  const remove = extras?.(document) ?? noop
+  shapeInterfaces(globalThis as unknown as Record<string, unknown>)
+  return () => {
+    remove()
+    delete (Document.prototype as { modelContext?: unknown }).modelContext
+    for (const [name, value] of Object.entries(globals)) {
+      if ((globalThis as Record<string, unknown>)[name] === value) {
+        delete (globalThis as Record<string, unknown>)[name]
+      }
+    }
+  }
+}
+
+/**
+ * Installs `document.modelContext` as {@link installModelContext} does, without the frame protocol
+ * and the declarative forms: for pages that have neither iframes using WebMCP nor tool forms. Tools
+ * of other documents of the frame tree are not listed or run, `<form toolname>` is no tool, and
+ * `:tool-form-active` does not parse.
+ *
+ * @returns A function that removes what this call installed.
+ * @example
+ * ```ts
+ * import { installImperativeModelContext } from '@webmcp-kit/core'
+ * installImperativeModelContext()
+ * await document.modelContext.registerTool({ name: 'hello', description: 'Says hello', execute: () => 'hi' })
+ * ```
+ */
+export const installImperativeModelContext = (): (() => void) => installEngine()
