@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  // The library and the `webmcp-bridge` command (src/cli.ts keeps its #! line).
+  // The library and the `webmcp-kit-bridge` command (src/cli.ts keeps its #! line).
   entry: ['src/index.ts', 'src/cli.ts'],
   format: 'esm',
   platform: 'node',

@@ -1,15 +1,26 @@
+import { TOKEN } from './http-guard'
 import type { ConfirmPolicy } from './types'
 
 /** The port `--http` listens on when none is given. */
 export const DEFAULT_HTTP_PORT = 5180
 
-export const USAGE = `Usage: webmcp-bridge <url> [options]
+/** The environment variable that gives `--http` its bearer token. */
+export const TOKEN_ENV = 'WEBMCP_BRIDGE_TOKEN'
+
+export const USAGE = `Usage: npx -y @webmcp-kit/bridge <url> [options]
+   (the command is webmcp-kit-bridge once @webmcp-kit/bridge is installed)
 
 Serves the WebMCP tools of a web page (every frame, native WebMCP or the polyfill) to MCP clients.
 Speaks MCP on stdin/stdout unless --http is given.
 
 Options:
-  --http [port]       Serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead (default ${DEFAULT_HTTP_PORT})
+  --http [port]       Serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead (default ${DEFAULT_HTTP_PORT});
+                      clients send "Authorization: Bearer <token>" (a random token, printed once
+                      on stderr, unless --token or $${TOKEN_ENV} gives one)
+  --token <token>     The bearer token for --http (16+ visible ASCII characters; prefer
+                      $${TOKEN_ENV}: other users of this machine can read command lines)
+  --allow-origin <o>  Let web pages of origin <o> (e.g. http://localhost:6274) call --http, with
+                      CORS; repeatable. Default none: requests from any web page are refused
   --host <address>    Address --http listens on (default 127.0.0.1: only this machine)
   --native            Launch Chromium with native WebMCP (--enable-experimental-web-platform-features)
   --cdp <endpoint>    Attach to a running Chromium (e.g. http://127.0.0.1:9222) instead of launching one;
@@ -21,7 +32,8 @@ Options:
                       without readOnlyHint) or never
   -h, --help          Show this help
 
-Example (a desktop MCP client's config): { "command": "npx", "args": ["webmcp-bridge", "http://localhost:5171"] }`
+Example (a desktop MCP client's config):
+  { "command": "npx", "args": ["-y", "@webmcp-kit/bridge", "http://localhost:5171"] }`
 
 /** What the command line asks for. */
 export interface CliOptions {
@@ -29,6 +41,10 @@ export interface CliOptions {
   url?: string
   /** The port, when serving HTTP. */
   http?: number
+  /** The bearer token for HTTP (else a random one). */
+  token?: string
+  /** Origins whose web pages may call over HTTP. */
+  allowOrigins: string[]
   host: string
   native: boolean
   cdp?: string
@@ -38,20 +54,27 @@ export interface CliOptions {
 }
 
 const fail = (message: string): never => {
-  throw new Error(`webmcp-bridge: ${message}. Run webmcp-bridge --help for the options.`)
+  throw new Error(
+    `webmcp-kit-bridge: ${message}. Run npx -y @webmcp-kit/bridge --help for the options.`,
+  )
 }
 
 /**
- * Reads `webmcp-bridge`'s arguments. Throws an `Error` saying what is wrong and what to pass.
+ * Reads `webmcp-kit-bridge`'s arguments (and `$WEBMCP_BRIDGE_TOKEN` from `env`). Throws an `Error`
+ * saying what is wrong and what to pass.
  *
  * @example
  * ```ts
  * parseArgs(['http://localhost:5171', '--http', '5180']) // { url, http: 5180, … }
  * ```
  */
-export function parseArgs(argv: readonly string[]): CliOptions {
+export function parseArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): CliOptions {
   const options: CliOptions = {
     help: false,
+    allowOrigins: [],
     host: '127.0.0.1',
     native: false,
     headed: false,
@@ -73,6 +96,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         i++
       } else options.http = DEFAULT_HTTP_PORT
       if (options.http > 65535) fail(`--http ${options.http} is not a port (0-65535)`)
+    } else if (arg === '--token') options.token = value('a token')
+    else if (arg === '--allow-origin') {
+      const origin = value('an origin, e.g. http://localhost:6274')
+      if (!URL.canParse(origin) || new URL(origin).origin === 'null') {
+        fail(`--allow-origin ${origin} is not an origin: pass one such as http://localhost:6274`)
+      }
+      options.allowOrigins.push(new URL(origin).origin)
     } else if (arg === '--host') options.host = value('an address, e.g. 127.0.0.1')
     else if (arg === '--native') options.native = true
     else if (arg === '--cdp') options.cdp = value('a DevTools endpoint, e.g. http://127.0.0.1:9222')
@@ -93,6 +123,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     }
   }
   if (!options.help && !options.url && !options.cdp) fail('pass the URL of the page to serve')
+  options.token ??= env[TOKEN_ENV] || undefined
+  if (options.token !== undefined && !TOKEN.test(options.token)) {
+    fail('the token (--token or $WEBMCP_BRIDGE_TOKEN) must be 16 to 512 visible ASCII characters')
+  }
+  if (options.http === undefined && (options.allowOrigins.length || argv.includes('--token'))) {
+    fail('--token and --allow-origin are for --http')
+  }
   if (options.cdp && (options.native || options.headed || options.chromium)) {
     fail(
       '--native, --headed and --chromium choose how to launch Chromium; with --cdp it is already running',

@@ -5,10 +5,10 @@ import { createBridge } from './create-bridge'
 import { serveHttp } from './serve-http'
 
 // stdout carries MCP (stdio); everything for people goes to stderr.
-const log = (message: string) => process.stderr.write(`webmcp-bridge: ${message}\n`)
+const log = (message: string) => process.stderr.write(`webmcp-kit-bridge: ${message}\n`)
 
 async function main(argv: string[]) {
-  const options = parseArgs(argv)
+  const options = parseArgs(argv, process.env)
   if (options.help) return void process.stdout.write(`${USAGE}\n`)
   const bridge = await createBridge({
     url: options.url,
@@ -32,8 +32,16 @@ async function main(argv: string[]) {
     `${bridge.page.url()} (${bridge.engine === 'native' ? 'native WebMCP' : 'the polyfill'}), ${count} tools`,
   )
   if (options.http !== undefined) {
-    const endpoint = await serveHttp(bridge, { port: options.http, host: options.host })
+    const endpoint = await serveHttp(bridge, {
+      port: options.http,
+      host: options.host,
+      token: options.token,
+      allowedOrigins: options.allowOrigins,
+    })
     log(`serving MCP (Streamable HTTP) at ${endpoint.url}`)
+    if (!options.token) {
+      log(`clients send "Authorization: Bearer ${endpoint.token}" (a new token each start)`)
+    }
   } else {
     const transport = new StdioServerTransport()
     transport.onclose = stop

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_HTTP_PORT, parseArgs, USAGE } from '../src/cli-args'
+import { DEFAULT_HTTP_PORT, parseArgs, TOKEN_ENV, USAGE } from '../src/cli-args'
 
 describe('parseArgs', () => {
   it('reads a URL and defaults to stdio, the polyfill-or-native page as it is, and consequential confirmation', () => {
     expect(parseArgs(['http://localhost:5171'])).toEqual({
       help: false,
       url: 'http://localhost:5171',
+      allowOrigins: [],
       host: '127.0.0.1',
       native: false,
       headed: false,
@@ -27,9 +28,17 @@ describe('parseArgs', () => {
         '/opt/chromium',
         '--confirm',
         'writes',
+        '--token',
+        'a-token-of-16-chars',
+        '--allow-origin',
+        'http://localhost:6274/',
+        '--allow-origin',
+        'https://inspector.example',
       ]),
     ).toMatchObject({
       http: 5181,
+      token: 'a-token-of-16-chars',
+      allowOrigins: ['http://localhost:6274', 'https://inspector.example'],
       host: '::1',
       native: true,
       headed: true,
@@ -46,9 +55,18 @@ describe('parseArgs', () => {
     expect(parseArgs(['--help']).help).toBe(true)
   })
 
+  it('takes the token from the environment unless --token gives one', () => {
+    const env = { [TOKEN_ENV]: 'from-the-environment' }
+    expect(parseArgs(['http://a', '--http'], env).token).toBe('from-the-environment')
+    expect(parseArgs(['http://a', '--http', '--token', 'from-the-command-line'], env).token).toBe(
+      'from-the-command-line',
+    )
+    expect(parseArgs(['http://a', '--http'], {}).token).toBeUndefined()
+  })
+
   it('throws plain Errors that say what to pass', () => {
     expect(() => parseArgs([])).toThrow(
-      'webmcp-bridge: pass the URL of the page to serve. Run webmcp-bridge --help',
+      'webmcp-kit-bridge: pass the URL of the page to serve. Run npx -y @webmcp-kit/bridge --help',
     )
     expect(() => parseArgs(['localhost'])).toThrow(
       /is not a URL: pass a full one, e.g. http:\/\/localhost:5171\//,
@@ -65,6 +83,18 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--cdp', 'http://127.0.0.1:9222', '--native'])).toThrow(
       /with --cdp it is already running/,
     )
+    expect(() => parseArgs(['http://a', '--http', '--token', 'short'])).toThrow(
+      'the token (--token or $WEBMCP_BRIDGE_TOKEN) must be 16 to 512 visible ASCII characters',
+    )
+    expect(() =>
+      parseArgs(['http://a', '--http'], { [TOKEN_ENV]: 'has spaces in it, see' }),
+    ).toThrow(/must be 16 to 512 visible ASCII/)
+    expect(() => parseArgs(['http://a', '--allow-origin', 'http://b'])).toThrow(
+      '--token and --allow-origin are for --http',
+    )
+    expect(() => parseArgs(['http://a', '--http', '--allow-origin', 'localhost'])).toThrow(
+      '--allow-origin localhost is not an origin',
+    )
     expect(() => parseArgs([])).toThrow(Error)
   })
 
@@ -77,9 +107,18 @@ describe('parseArgs', () => {
       '--headed',
       '--chromium',
       '--confirm',
+      '--token',
+      '--allow-origin',
+      TOKEN_ENV,
       '--help',
     ]) {
       expect(USAGE).toContain(option)
     }
+  })
+
+  it('names our own package wherever it says how to run the bridge', () => {
+    expect(USAGE).toContain('Usage: npx -y @webmcp-kit/bridge <url>')
+    expect(USAGE).toContain('"args": ["-y", "@webmcp-kit/bridge", "http://localhost:5171"]')
+    expect(USAGE).not.toMatch(/(?<![\w-])webmcp-bridge/)
   })
 })

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
-import { nameTools } from '../src/tool-names'
 import type { PageTool } from '../src/types'
 
 const top = { url: 'http://localhost:5171/', origin: 'http://localhost:5171', top: true }
@@ -22,34 +21,6 @@ const hints = (set: Record<string, boolean>) => ({
   consequentialHint: false,
   debugging: false,
   ...set,
-})
-
-describe('nameTools', () => {
-  it('keeps unique names, and numbers the same name in later frames', () => {
-    const named = nameTools([
-      tool('a'),
-      tool('b'),
-      tool('a', { frame: widget }),
-      tool('a', { frame: widget }),
-    ])
-    expect(named.map((t) => t.name)).toEqual(['a', 'b', 'a.2', 'a.3'])
-    expect(named[2]!.tool.frame).toBe(widget)
-  })
-
-  it('skips a suffixed name that some frame registered itself', () => {
-    const named = nameTools([
-      tool('a'),
-      tool('a', { frame: widget }),
-      tool('a.2', { frame: widget }),
-    ])
-    expect(named.map((t) => t.name)).toEqual(['a', 'a.3', 'a.2'])
-  })
-
-  it('keeps a suffixed name within 128 characters', () => {
-    const long = 'x'.repeat(128)
-    const [, second] = nameTools([tool(long), tool(long, { frame: widget })])
-    expect(second!.name).toBe(`${'x'.repeat(120)}.2`)
-  })
 })
 
 describe('toMcpTool', () => {

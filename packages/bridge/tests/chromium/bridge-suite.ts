@@ -47,7 +47,7 @@ export function describeBridge(transportName: string, connect: Connect) {
   describe.each([
     ['native', true],
     ['polyfill', false],
-  ] as const)(`webmcp-bridge over ${transportName}, %s`, (_mode, native) => {
+  ] as const)(`webmcp-kit-bridge over ${transportName}, %s`, (_mode, native) => {
     let client: Client
     let connection: Awaited<ReturnType<Connect>>
     const changes: number[] = []

@@ -12,7 +12,7 @@ import { fixturePages } from './fixture'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The `webmcp-bridge` command, built from source. */
+    /** The `webmcp-kit-bridge` command, built from source. */
     cli: string
     /** The fixture page: its own tools, and the React demo in a frame. */
     fixtureUrl: string

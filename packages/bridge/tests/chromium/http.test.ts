@@ -13,7 +13,9 @@ describeBridge('Streamable HTTP', async ({ url, native }) => {
         (frame) => frame.url().startsWith('http://localhost') && frame !== bridge.page.mainFrame(),
       )!
   return {
-    transport: new StreamableHTTPClientTransport(new URL(endpoint.url)),
+    transport: new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      requestInit: { headers: { authorization: `Bearer ${endpoint.token}` } },
+    }),
     taskTexts: () => demo().locator('.tasks li span').allTextContents(),
     async close() {
       await endpoint.close()

@@ -15,15 +15,16 @@ const INSPECTOR = join(
   'build/cli.js',
 )
 
-async function inspector(url: string, ...args: string[]) {
-  const argv = [INSPECTOR, '--cli', url, '--transport', 'http', ...args]
+async function inspector(endpoint: HttpEndpoint, ...args: string[]) {
+  const auth = `Authorization: Bearer ${endpoint.token}`
+  const argv = [INSPECTOR, '--cli', endpoint.url, '--transport', 'http', '--header', auth, ...args]
   // Inspector v1 finds its package.json through a path relative to the working directory (which
   // only works from its own folder when installed on its own).
   const { stdout } = await run(process.execPath, argv, { cwd: dirname(INSPECTOR), timeout: 30_000 })
   return JSON.parse(stdout)
 }
 
-describe('the MCP Inspector (--cli) against webmcp-bridge over Streamable HTTP, native', () => {
+describe('the MCP Inspector (--cli) against webmcp-kit-bridge over Streamable HTTP (with its token), native', () => {
   let bridge: Bridge
   let endpoint: HttpEndpoint
 
@@ -40,7 +41,7 @@ describe('the MCP Inspector (--cli) against webmcp-bridge over Streamable HTTP, 
     await expect
       .poll(async () => (await bridge.listTools()).length, { timeout: 20_000 })
       .toBeGreaterThan(10)
-    const { tools } = await inspector(endpoint.url, '--method', 'tools/list')
+    const { tools } = await inspector(endpoint, '--method', 'tools/list')
     const names = tools.map((tool: { name: string }) => tool.name)
     expect(names).toEqual(
       expect.arrayContaining(['add_task', 'list_tasks', 'find_teammate.2', 'slow']),
@@ -53,7 +54,7 @@ describe('the MCP Inspector (--cli) against webmcp-bridge over Streamable HTTP, 
 
   it('calls a tool, and the page changes', async () => {
     const result = await inspector(
-      endpoint.url,
+      endpoint,
       '--method',
       'tools/call',
       '--tool-name',

@@ -2,7 +2,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { inject } from 'vitest'
 import { describeBridge } from './bridge-suite'
 
-// The `webmcp-bridge` command (built from source), spawned by the SDK's stdio client.
+// The `webmcp-kit-bridge` command (built from source), spawned by the SDK's stdio client.
 describeBridge('stdio', async ({ url, native }) => {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
