@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
-import type { PageTool } from '../src/types'
+import { tool, widget } from './page-tools'
 
-const top = { url: 'http://localhost:5171/', origin: 'http://localhost:5171', top: true }
-const widget = {
-  url: 'http://127.0.0.1:5171/widget.html',
-  origin: 'http://127.0.0.1:5171',
-  top: false,
-}
-const tool = (name: string, extra: Partial<PageTool> = {}): PageTool => ({
-  name,
-  title: '',
-  description: `The ${name} tool.`,
-  frame: top,
-  ...extra,
-})
 const hints = (set: Record<string, boolean>) => ({
   readOnlyHint: false,
   untrustedContentHint: false,

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { nameTools, ToolNames } from '../src/tool-names'
+import { tool, widget } from './page-tools'
 import type { PageTool } from '../src/types'
 
-const top = { url: 'http://localhost:5171/', origin: 'http://localhost:5171', top: true }
-const widget = {
-  url: 'http://127.0.0.1:5171/widget.html',
-  origin: 'http://127.0.0.1:5171',
-  top: false,
-}
-const tool = (name: string, extra: Partial<PageTool> = {}): PageTool => ({
-  name,
-  title: '',
-  description: `The ${name} tool.`,
-  frame: top,
-  ...extra,
-})
 /** A tool of a document at `origins` (the top's first) in frame `frameId`. */
 const at = (frameId: string, origins: string[], name: string): PageTool =>
   tool(name, {
