@@ -1,0 +1,3 @@
+import { createApp } from './app'
+
+createApp().mount('#app')

@@ -1,0 +1,4 @@
+import { renderToString } from 'vue/server-renderer'
+import { createApp } from './app'
+
+export const render = () => renderToString(createApp())
