@@ -30,7 +30,11 @@ export default tseslint.config(
   {
     // React code: the Rules of React (the plugin's recommended set: hooks and the React Compiler's
     // checks), with missing effect dependencies an error too, as in TanStack's React package.
-    files: ['packages/react/**/*.{ts,tsx}', 'apps/react-demo/**/*.{ts,tsx}'],
+    files: [
+      'packages/react/**/*.{ts,tsx}',
+      'apps/react-demo/**/*.{ts,tsx}',
+      'consumer-check/apps/{vite-react,next}/**/*.{ts,tsx}',
+    ],
     ...reactHooks.configs.flat.recommended,
     rules: {
       ...reactHooks.configs.flat.recommended.rules,

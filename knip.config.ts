@@ -11,6 +11,8 @@ export default {
   vitest: { config: ['vitest.config.ts', 'vitest.*.config.ts'] },
   // Debian's xvfb package, started by scripts/engines.mjs for WebKitGTK.
   ignoreBinaries: ['Xvfb'],
+  // Templates of the consumer check: copied into fresh apps outside the workspace, built there.
+  ignore: ['consumer-check/apps/**'],
   workspaces: {
     '.': {
       ignoreDependencies: [
@@ -28,10 +30,10 @@ export default {
       // Imported by a program tests/webmcp-types.test.ts compiles from a string.
       ignoreDependencies: ['webmcp-types'],
     },
-    'packages/react': {
+    'packages/angular': {
       entry,
-      // React 18's types, mapped to `react` by tsconfig.react18.json's paths.
-      ignoreDependencies: ['@types/react-18'],
+      // Reached by vitest.angular19.config.ts, which maps each @angular/<name> to @angular/<name>-19.
+      ignoreDependencies: [/^@angular\/[a-z-]+-19$/],
     },
     'packages/bridge': {
       entry,
