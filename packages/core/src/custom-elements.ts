@@ -16,6 +16,20 @@ let changed: ((el: HTMLElement) => void) | undefined
 /** The `ElementInternals` of `el`, if it was attached after the install. */
 const internals = new WeakMap<Element, ElementInternals>()
 
+/** Each custom element class's `toolFillCallback`, read when it was defined (as its reactions are). */
+const fillCallbacks = new WeakMap<object, unknown>()
+
+/**
+ * The `toolFillCallback` of `el`'s class as `customElements.define()` found it (native ignores one
+ * added to the prototype later); the element's own for a class defined before the install.
+ */
+export function fillCallbackOf(el: Element): unknown {
+  const definition = customElements.get(el.localName)
+  return definition && fillCallbacks.has(definition)
+    ? fillCallbacks.get(definition)
+    : (el as { toolFillCallback?: unknown }).toolFillCallback
+}
+
 /** `el`'s `ElementInternals` (attached after the install), for its `form` and `labels`. */
 export const internalsOf = (el: Element): ElementInternals | undefined => internals.get(el)
 
@@ -57,6 +71,17 @@ export function patchCustomElements(onChange: (el: HTMLElement) => void): () => 
   if (proto && !patched) {
     patched = true
     const { attachInternals } = HTMLElement.prototype
+    const registry = CustomElementRegistry.prototype
+    const { define } = registry
+    registry.define = {
+      define(this: CustomElementRegistry, ...args: Parameters<typeof define>) {
+        define.apply(this, args)
+        fillCallbacks.set(
+          args[1],
+          (args[1].prototype as { toolFillCallback?: unknown }).toolFillCallback,
+        )
+      },
+    }.define
     HTMLElement.prototype.attachInternals = {
       attachInternals(this: HTMLElement) {
         const attached = attachInternals.call(this)

@@ -2,6 +2,7 @@
 // events frameworks listen for, then submit (`toolautosubmit`) or wait for the person to submit;
 // `SubmitEvent.agentInvoked` and `respondWith()` carry the result back. Measured against native
 // Chromium in tests/conformance/declarative-execute.test.ts.
+import { fillCallbackOf } from './custom-elements'
 import { RawResult } from './model-context'
 import { queueTask } from './queue-task'
 import { collectParams, typeOf } from './form-schema'
@@ -151,7 +152,7 @@ function plan({ kind, controls }: Param, value: unknown, scratch: HTMLInputEleme
 
 /** Gives a custom element the agent's value as JSON; what it throws is reported, as native does. */
 function fillCustom(el: Element, value: unknown) {
-  const callback = (el as { toolFillCallback?: unknown }).toolFillCallback
+  const callback = fillCallbackOf(el)
   try {
     if (typeof callback === 'function') callback.call(el, JSON.stringify(value))
   } catch (error) {

@@ -99,9 +99,12 @@ function participates(el: Element): el is Control {
 export function collectParams(form: HTMLFormElement): Map<string, Param> {
   const byName = new Map<string, Control[]>()
   for (const el of form.elements) {
-    // A custom element's name is taken as written (native trims only the built-in controls'). An
-    // empty name is a name: a lone unnamed control is the parameter "" (Chromium 156.0.8078.114).
-    const name = elementSchema(el) ? el.getAttribute('name') : participates(el) && trim(el.name)
+    // A custom element's name is taken as written (native trims only the built-in controls'), and
+    // needs one. For the others an empty name is a name: a lone unnamed control is the parameter ""
+    // (Chromium 156.0.8078.114).
+    const name = elementSchema(el)
+      ? el.getAttribute('name') || false
+      : participates(el) && trim(el.name)
     if (typeof name === 'string') byName.set(name, [...(byName.get(name) ?? []), el as Control])
   }
   const params = new Map<string, Param>()
