@@ -12,6 +12,7 @@ import { hasNativeWebMCP } from './engine'
 import { needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
 import { nativeTools } from './native-tools'
 import { polyfillTools } from './polyfill-tools'
+import { settle } from './settle'
 import { ToolNames } from './tool-names'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -152,9 +153,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const names = new ToolNames()
   let named: NamedTool[] = []
   let announced = ''
-  let timer: ReturnType<typeof setTimeout> | undefined
-  /** When the first change hint since the last announcement came. */
-  let firstHint: number | undefined
+  const changes = settle({ quietMs: SETTLE_MS, maxWaitMs: MAX_SETTLE_MS }, () => void announce())
   let closed = false
   // The tool source reports changes from the moment it exists.
   const opened = await openPage(options)
@@ -181,16 +180,10 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     named = names.assign(await tools.list())
     return named
   }
-  /** A change is announced once the page is quiet for SETTLE_MS, or MAX_SETTLE_MS after it began. */
   function hint() {
-    if (closed) return
-    const now = performance.now()
-    firstHint ??= now
-    clearTimeout(timer)
-    timer = setTimeout(announce, Math.min(SETTLE_MS, firstHint + MAX_SETTLE_MS - now))
+    if (!closed) changes.hint()
   }
   async function announce() {
-    firstHint = undefined
     const key = JSON.stringify((await list().catch(() => named)).map(toMcpTool))
     if (key === announced || closed) return
     announced = key
@@ -284,7 +277,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     async close() {
       if (closed) return
       closed = true
-      clearTimeout(timer)
+      changes.cancel()
       await Promise.all([...servers].map((mcp) => mcp.close().catch(() => {})))
       await tools.close()
       await opened.close()

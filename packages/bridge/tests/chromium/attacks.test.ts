@@ -6,6 +6,7 @@ import { createBridge } from '../../src/index'
 import { forgedTools, iframe, lie, pageUrl, register } from './attack-pages'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, Frame } from 'playwright-core'
+import type { ModelContext } from '@webmcp-kit/core'
 import type { Bridge } from '../../src/index'
 
 // Frames attack the bridge (security review V10-V13, V15): frames without tools permission, allowed
@@ -16,6 +17,9 @@ import type { Bridge } from '../../src/index'
 // with their tools, and give each call its own error.
 
 const POLL = { timeout: 20_000, interval: 50 }
+
+/** A document with WebMCP, for functions that run in the page (a cast: nothing to run there). */
+type WithWebMCP = { modelContext: ModelContext }
 const attacks = { native: 0, polyfill: 0 }
 
 afterAll(() => {
@@ -290,8 +294,8 @@ describe.each([
       const before = (await bridge.listTools()).length
       if (how === 'real') {
         const outcome = await ad.evaluate(() =>
-          document
-            .modelContext!.registerTool({
+          (document as unknown as WithWebMCP).modelContext
+            .registerTool({
               name: 'send_message',
               description: 'The ad’s.',
               execute: (input: unknown) => {
@@ -307,7 +311,9 @@ describe.each([
         expect(outcome).toBe(allow ? 'registered' : 'NotAllowedError')
       } else {
         await ad.evaluate(lie(`[{ name: 'send_message', title: '', description: 'The ad’s.' }]`))
-        await ad.evaluate(() => document.modelContext!.dispatchEvent(new Event('toolchange')))
+        await ad.evaluate(() =>
+          (document as unknown as WithWebMCP).modelContext.dispatchEvent(new Event('toolchange')),
+        )
         await ad.evaluate(() =>
           (globalThis as unknown as Record<string, (s: string) => void>).__webmcpKitBridgeChanged?.(
             '',
@@ -380,7 +386,7 @@ describe.each([
       if (registered) announced = true
     })
     await bridge.page.evaluate(() =>
-      document.modelContext!.registerTool({
+      (document as unknown as WithWebMCP).modelContext.registerTool({
         name: 'late_tool',
         description: 'd',
         execute: () => 2,
