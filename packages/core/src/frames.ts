@@ -1,28 +1,24 @@
+import { KEY, parsePortMessage, parseWindowMessage } from './frame-messages'
 import { tupleOrigin } from './origin'
 import { framePolicyAllowsTools } from './permissions-policy'
 import { queueTask } from './queue-task'
+import type { PortMessage, ToolInfo } from './frame-messages'
+import type { LinkFactory } from './model-context'
 
-// The frame protocol: how the polyfills of the documents in one frame tree find each other, list
-// and run each other's tools, and tell each other about changes. Documents introduce themselves
-// with window.postMessage, where the browser stamps who sent a message (`event.source`,
-// `event.origin`): the only sender identity trusted. Each introduction hands over a MessagePort,
-// bound to the identity it came with; everything else travels on those ports, which only the two
-// documents hold (and which are several times faster than window messages across processes).
-// See docs/frames.md for the protocol and its threat model.
+export type { ToolInfo } from './frame-messages'
 
-const KEY = '__webmcp'
+// The frame protocol: how the polyfills of the documents in one frame tree find each other, vouch
+// for each other's `tools` permission, share the tools they expose to each other, and run them.
+// Identity comes only from what the browser stamps on a window message (`event.source`,
+// `event.origin`); each introduction hands over a MessagePort bound to that identity, which only the
+// two documents hold. Every wait on another document is bounded, so no promise of the API depends on
+// a stranger answering. See docs/frames.md for the protocol, its threat model and its limits.
 
-/** How long to wait for a parent that may not run the polyfill (a parent asked about a child). */
-const PATIENCE = 1000
+/** How long a question to another document may take before it counts as unanswered (for now). */
+const DEADLINE = 2000
 
-/** A tool as it crosses to another document: the listing fields of `RegisteredTool`. */
-export interface ToolInfo {
-  name: string
-  title: string
-  description: string
-  inputSchema: string
-  annotations: Record<string, boolean> | null
-}
+/** How long a call waits for this document's own permission before it rejects `NotAllowedError`. */
+const PATIENCE = 5000
 
 /** What the engine gives the frame link. */
 export interface LocalDocument {
@@ -41,36 +37,61 @@ export interface LocalDocument {
     origin: string,
     reply: (ok: boolean, value: unknown) => void,
   ): [cancel: () => void, activate: () => void] | false
-  /** Fires `toolchange` here (in a task). */
-  changed(): void
+  /** Fires `toolchange` here, in a task; resolves once it has been dispatched. */
+  changed(): Promise<void>
 }
 
-type Message = Record<string, unknown> & { [KEY]: string }
+/** How the link settles a call into another document: `(true, result)` or `(false, executed)`. */
+export type Settle = (ok: boolean, value: unknown) => void
+
+/** A vouch: allowed, refused, or `undefined` when someone did not answer in time (asked again later). */
+type Vouch = boolean | undefined
 
 /** Another document of the tree, as introduced to this one. */
 interface Member {
-  /** Tells members apart in keys (ids are chosen by the other side). */
-  n: number
-  window: Window
-  origin: string
-  /** Whether the member may use `tools`, as its parent vouched. */
-  allowed: Promise<boolean>
-  port: MessagePort
+  readonly window: Window
+  /** Its origin, as the browser stamped it on its introduction. */
+  readonly origin: string
+  /** The random id it introduced itself with (tells documents of one window apart). */
+  readonly doc: string
+  /** The ports bound to it: the one it offered, the one this document offered, or both. */
+  readonly ports: MessagePort[]
+  /** This document's vouch for its `tools` permission (`undefined` while pending or unanswered). */
+  allowed: Vouch
+  vouching: Promise<Vouch> | undefined
+  /** Its tools exposed to this document (the last list it sent, checked), and how many lists came. */
+  tools: ToolInfo[]
+  received: number
+  /** A list that came before the vouch settled: applied (and acknowledged) once it has. */
+  early?: Extract<PortMessage, { [KEY]: 'tools' }>
+  /** This document's list as sent to it: versions sent and acknowledged, changes not yet sent. */
+  sent: number
+  acked: number
+  changes: number
+  dirty: boolean
+  /** Waits for it to see a version, or to send its first list: [version, resolve]. */
+  waiters: Array<[number, () => void]>
+  /** Calls of this document running there: id → settle. */
+  calls: Map<string, Settle>
+  /** Its calls running here: id → cancel. */
+  running: Map<string, () => void>
+  /** Whether it answered since the last `ping`. */
+  alive: boolean
+  left: boolean
 }
 
-interface Waiting {
-  member: Member
-  resolve(value: unknown): void
-  fallback: unknown
-}
-
-let serial = 0
 const random = () => crypto.randomUUID()
 
-const parse = (data: unknown): Message | undefined =>
-  data !== null && typeof data === 'object' && typeof (data as Message)[KEY] === 'string'
-    ? (data as Message)
-    : undefined
+/** Where a polyfill answers other copies of itself (install-imperative.ts), in any realm. */
+const HOOK = Symbol.for('webmcp-kit/polyfill')
+
+/** The part of the polyfill hook a same-origin child's frame link uses. */
+export interface AdmitsHook {
+  admits(context: unknown, child: Window, origin: string): boolean | undefined
+}
+
+/** `targetOrigin` for a message to a document of `origin` (an opaque origin cannot be targeted). */
+const target = (origin: string) => (origin === 'null' ? '*' : origin)
 
 /** The windows of the frame tree, from the top, in tree order. */
 export function frameTree(from: Window): Window[] {
@@ -83,34 +104,142 @@ export function frameTree(from: Window): Window[] {
   return out
 }
 
-/** The `tools` policy of an `<iframe>` for a document of `origin` in it, its parent's origin being `self`. */
-function policyAllows(frame: Element, origin: string, self: string): boolean {
-  const url = (frame as HTMLIFrameElement).src
-  const srcOrigin =
-    frame.hasAttribute('srcdoc') || !url || url === 'about:blank'
-      ? self
-      : (tupleOrigin(url) ?? 'null')
-  return framePolicyAllowsTools({
-    allow: frame.getAttribute('allow'),
-    origin,
-    parentOrigin: self,
-    srcOrigin,
+/** Whether `w` belongs to the same top-level traversable as `self` (not a popup, opener or tab). */
+function sameTree(self: Window, w: Window): boolean {
+  try {
+    return w !== self && w.top === self.top
+  } catch {
+    return false
+  }
+}
+
+const parentOf = (w: Window): Window | null => {
+  try {
+    return w.parent
+  } catch {
+    return null
+  }
+}
+
+/** The index of child `w` in `parent.frames`, or -1 (a frame in a shadow tree is not listed there). */
+function indexIn(parent: Window, w: Window): number {
+  for (let i = 0; i < parent.length; i++) if (parent[i] === w) return i
+  return -1
+}
+
+/**
+ * Closed shadow roots created since the polyfill ran: a parent looks for a child's `<iframe>` there
+ * too (open ones it finds through `shadowRoot`).
+ */
+const closedRoots = new Set<WeakRef<ShadowRoot>>()
+
+/** Records the closed shadow roots `w`'s document creates from now on; returns the undo. */
+function trackClosedRoots(w: Window): () => void {
+  const proto = (w as Window & typeof globalThis).Element.prototype
+  const attach = proto.attachShadow
+  const tracking = function (this: Element, init: ShadowRootInit) {
+    const root = attach.call(this, init)
+    if (init.mode === 'closed') closedRoots.add(new WeakRef(root))
+    return root
+  }
+  Object.defineProperty(tracking, 'name', { value: 'attachShadow' })
+  Object.defineProperty(proto, 'attachShadow', {
+    ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'),
+    value: tracking,
   })
+  return () => {
+    if (proto.attachShadow === tracking) {
+      Object.defineProperty(proto, 'attachShadow', {
+        ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'),
+        value: attach,
+      })
+    }
+  }
+}
+
+/** The element that holds child window `child` in `document`: iframe, frame or object, shadow trees included. */
+function ownerOf(document: Document, child: Window): Element | null {
+  try {
+    // A same-origin child knows its own frame element, wherever it is.
+    const element = child.frameElement
+    if (element) return element
+  } catch {
+    // Cross-origin: look for it.
+  }
+  const search = (root: Document | ShadowRoot): Element | null => {
+    for (const element of root.querySelectorAll('iframe,frame,object')) {
+      if ((element as HTMLIFrameElement).contentWindow === child) return element
+    }
+    for (const host of root.querySelectorAll('*')) {
+      const found = host.shadowRoot && search(host.shadowRoot)
+      if (found) return found
+    }
+    return null
+  }
+  const found = search(document)
+  if (found) return found
+  for (const ref of closedRoots) {
+    const root = ref.deref()
+    if (!root) closedRoots.delete(ref)
+    else if (root.ownerDocument === document) {
+      const inside = search(root)
+      if (inside) return inside
+    }
+  }
+  return null
+}
+
+/** Resolves like `promise`, or with `fallback` once `ms` have passed. */
+function bounded<T>(promise: Promise<T>, fallback: T, ms = DEADLINE): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms)
+    void promise.then((value) => {
+      clearTimeout(timer)
+      resolve(value)
+    })
+  })
+}
+
+/** A promise that resolves once `ready()` holds, checked whenever `checks` are run; bounded. */
+function when(checks: Set<() => boolean>, ready: () => boolean): Promise<void> {
+  if (ready()) return Promise.resolve()
+  let check!: () => boolean
+  const promise = new Promise<void>((resolve) => {
+    check = () => (ready() ? (resolve(), true) : false)
+    checks.add(check)
+  })
+  return bounded(promise, undefined).then(() => void checks.delete(check))
 }
 
 /** The link of one document to the others in its frame tree. */
 export class FrameLink {
-  /** Whether this document may use `tools`; settled once its parent answered. */
-  readonly allowed: Promise<boolean>
-  settled: boolean | undefined
+  readonly #local: LocalDocument
+  readonly #window: Window
+  /** This document's id in introductions (a new one after a back/forward cache restore). */
+  #doc = random()
+  /** This document's own permission: `undefined` until its parent has answered. */
+  #allowed: boolean | undefined
+  readonly #permission: Promise<boolean>
+  #grant!: (allowed: boolean) => void
+  /** When this document last asked about its own permission (0: no question out). */
+  #asking = 0
   readonly #members = new Map<Window, Member>()
-  /** Ports offered in a `hello`, until the window answers with `welcome`. */
+  /** The members this document said `bye` to, for calls it makes while it leaves. */
+  readonly #gone = new Map<Window, Member>()
+  /** Ports offered in a `hello`, until the window answers `welcome`. */
   readonly #offers = new Map<Window, MessagePort>()
-  /** Window-message requests (a parent asked about a child): id → [parent, resolve]. */
-  readonly #asks = new Map<string, [Window, (value: unknown) => void]>()
-  readonly #waiting = new Map<string, Waiting>()
-  /** Executions of other documents running here: id → [caller, cancel]. */
-  readonly #running = new Map<string, [Member, () => void]>()
+  /** Introductions that came before this document knew its own permission: the latest per window. */
+  readonly #early = new Map<Window, [origin: string, doc: string, port: MessagePort]>()
+  /** Questions asked by window message: id → [window asked, resolve with (answer, its origin)]. */
+  readonly #asks = new Map<string, [Window, (answer: [boolean | null, string]) => void]>()
+  /** Vouches for windows that are not members (ancestors asked about): window → [origin, result]. */
+  readonly #vouches = new WeakMap<Window, [string, Promise<Vouch>]>()
+  /** This document's decision for each child window, made when the child's document first asked. */
+  readonly #decisions = new WeakMap<Window, [origin: string, allowed: boolean]>()
+  readonly #untrack: () => void
+  /** Conditions waited for (an introduction, a list): checked after every change. */
+  readonly #checks = new Set<() => boolean>()
+  #pinging: ReturnType<typeof setInterval> | undefined
   /** `toolactivated` steps of the tools started by the port message being handled. */
   #activations: Array<() => void> = []
   /** Between a port message's first listener and its second (see `#bind`). */
@@ -120,281 +249,625 @@ export class FrameLink {
     for (const step of this.#activations.splice(0)) step()
   }
   readonly #onMessage = (event: MessageEvent) => this.#receive(event)
-  readonly #onPageHide = () => {
-    for (const member of this.#members.values()) member.port.postMessage({ [KEY]: 'bye' })
+  readonly #onPageHide = () => this.#leave()
+  readonly #onPageShow = (event: PageTransitionEvent) => {
+    // Restored from the back/forward cache: the others dropped this document when it left.
+    if (event.persisted && this.#allowed) {
+      this.#gone.clear()
+      this.#doc = random()
+      this.#introduce()
+    }
   }
-
-  readonly #local: LocalDocument
 
   constructor(local: LocalDocument) {
     this.#local = local
-    const { window } = local
-    window.addEventListener('message', this.#onMessage)
-    window.addEventListener('pagehide', this.#onPageHide)
-    this.allowed = window === window.top ? Promise.resolve(true) : this.#vouch(window, local.origin)
-    void this.allowed.then((allowed) => {
-      this.settled = allowed
-      if (!allowed) return
-      for (const w of frameTree(window)) {
-        if (w === window) continue
-        const { port1, port2 } = new MessageChannel()
-        this.#offers.set(w, port1)
-        this.#post(w, { [KEY]: 'hello' }, '*', [port2])
-      }
+    this.#window = local.window
+    this.#window.addEventListener('message', this.#onMessage)
+    this.#window.addEventListener('pagehide', this.#onPageHide)
+    this.#window.addEventListener('pageshow', this.#onPageShow)
+    this.#permission = new Promise((resolve) => (this.#grant = resolve))
+    this.#untrack = trackClosedRoots(this.#window)
+    if (this.#window === this.#window.top) this.#settle(true)
+    else {
+      const allowed = this.#fromSameOriginParent()
+      if (allowed === undefined) this.#askPermission()
+      else this.#settle(allowed)
+    }
+  }
+
+  /**
+   * A same-origin parent can be asked directly, through its own polyfill: its decision and its own
+   * permission, at once (`undefined` when it cannot tell yet, or is not reachable so).
+   */
+  #fromSameOriginParent(): boolean | undefined {
+    try {
+      if (!this.#window.frameElement) return undefined
+      const parent = this.#window.parent as Window & typeof globalThis
+      const context = (parent.document as Document & { modelContext?: object }).modelContext
+      const hook =
+        context &&
+        (Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
+          HOOK
+        ]
+      return (hook as Partial<AdmitsHook> | undefined)?.admits?.(
+        context,
+        this.#window,
+        this.#local.origin,
+      )
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * Whether this document's child window `child`, showing a document of `origin`, may use tools:
+   * this document's decision for it (made now, for a new document) and its own permission;
+   * `undefined` while its own permission is not known. For a same-origin child's polyfill.
+   */
+  admits(child: Window, origin: string): boolean | undefined {
+    if (this.#allowed === undefined || parentOf(child) !== this.#window) return undefined
+    return this.#allowed && this.#decide(child, origin, true)
+  }
+
+  /** This document's permission, once known: `undefined` while its parent has not answered. */
+  get settled(): boolean | undefined {
+    return this.#allowed
+  }
+
+  /**
+   * Waits for this document's permission as long as a call should: `false` if it is still not known
+   * then (the call rejects `NotAllowedError`; an answer that comes later still counts).
+   */
+  permission(): Promise<boolean> {
+    if (this.#allowed !== undefined) return Promise.resolve(this.#allowed)
+    this.#askPermission()
+    return bounded(this.#permission, false, PATIENCE)
+  }
+
+  /**
+   * Resolves with this document's permission once it is known and every document it has met has
+   * settled its vouch and exchanged tool lists with it (within the deadline): the tree has taken
+   * this document in. For tests, which must wait for that instead of for a time.
+   */
+  async joined(): Promise<boolean> {
+    if (!(await this.permission())) return false
+    const offers = [...this.#offers.keys()]
+    await when(this.#checks, () => offers.every((w) => !this.#offers.has(w)))
+    await Promise.all(
+      [...this.#members.values()].map(async (member) => {
+        if (member.vouching) await bounded(member.vouching, undefined)
+        if (member.allowed !== true) return
+        await when(
+          this.#checks,
+          () => member.left || (member.received > 0 && member.acked >= member.sent),
+        )
+      }),
+    )
+    return true
+  }
+
+  #askPermission() {
+    if (this.#allowed !== undefined || this.#asking) return
+    this.#asking = 1
+    void this.#vouch(this.#window, this.#local.origin, PATIENCE).then((allowed) => {
+      this.#asking = 0
+      // An answer counts; silence does not (the parent may not be listening yet).
+      if (allowed !== undefined) this.#settle(allowed)
     })
   }
 
-  #post(target: Window, message: Message, origin: string, transfer?: Transferable[]) {
-    try {
-      target.postMessage(message, origin, transfer)
-    } catch {
-      // A window that went away, or an opaque origin that cannot be targeted.
+  #settle(allowed: boolean) {
+    if (this.#allowed !== undefined) return
+    this.#allowed = allowed
+    this.#grant(allowed)
+    if (!allowed) {
+      for (const [, , port] of this.#early.values()) port.close()
+      this.#early.clear()
+      return
+    }
+    this.#introduce()
+    for (const [w, [origin, doc, port]] of this.#early) this.#hello(w, origin, doc, port)
+    this.#early.clear()
+  }
+
+  /** Introduces this document to every other window of the tree. */
+  #introduce() {
+    for (const w of frameTree(this.#window)) {
+      if (w === this.#window) continue
+      this.#offers.get(w)?.close()
+      // The port is started (and its messages delivered) once the window has answered `welcome`.
+      const { port1, port2 } = new MessageChannel()
+      this.#offers.set(w, port1)
+      this.#post(w, { [KEY]: 'hello', doc: this.#doc }, '*', [port2])
     }
   }
 
-  /** Whether `w`, showing a document of `origin`, may use `tools`: its parent says so, recursively. */
-  #vouch(w: Window, origin: string): Promise<boolean> {
-    if (w === w.top) return Promise.resolve(true)
-    const parent = w.parent
-    let index = 0
-    while (index < parent.length && parent[index] !== w) index++
-    if (parent === this.#local.window) {
-      return this.allowed.then((allowed) => allowed && this.#allows(index, origin))
+  #post(w: Window, message: object, origin: string, transfer?: Transferable[]) {
+    try {
+      w.postMessage(message, origin, transfer)
+    } catch {
+      // A window that went away.
     }
-    return new Promise<unknown>((resolve) => {
+  }
+
+  /**
+   * Whether `w`, showing a document of `origin`, may use `tools`: its parent says so, and the parent
+   * itself may, up to the top. Settles within `ms`: `undefined` then (not kept; asked again later).
+   */
+  #vouch(w: Window, origin: string, ms = DEADLINE): Promise<Vouch> {
+    if (w === w.top) return Promise.resolve(true)
+    const parent = parentOf(w)
+    if (!parent) return Promise.resolve(false)
+    if (parent === this.#window) {
+      return this.#permission.then((allowed) => allowed && this.#decide(w, origin, false))
+    }
+    const self = w === this.#window
+    const member = this.#members.get(w)
+    if (!self && member?.origin === origin && member.vouching) return member.vouching
+    const cached = self ? undefined : this.#vouches.get(w)
+    if (cached?.[0] === origin) return cached[1]
+    const question = new Promise<[boolean | null, string]>((resolve) => {
       const id = random()
       this.#asks.set(id, [parent, resolve])
-      this.#post(parent, { [KEY]: 'ask', id, index, origin }, '*')
-      setTimeout(() => this.#asks.delete(id) && resolve(undefined), PATIENCE)
-    }).then((answer) => {
-      const [allowed, parentOrigin] = Array.isArray(answer) ? answer : []
-      // The parent's word counts only if the parent itself is vouched for.
-      return allowed === true && this.#vouch(parent, String(parentOrigin))
+      this.#post(parent, { [KEY]: 'ask', id, index: indexIn(parent, w), origin, own: self }, '*')
+    }).then(([allowed, parentOrigin]): Vouch | Promise<Vouch> =>
+      // The parent's word counts only if the parent itself may use tools: asked of its own parent,
+      // about the origin the browser stamped on its answer (never one the answer claims).
+      allowed === null ? undefined : allowed && this.#vouch(parent, parentOrigin),
+    )
+    const result = bounded(question, undefined, ms)
+    if (!self) {
+      this.#vouches.set(w, [origin, result])
+      void result.then((allowed) => {
+        if (allowed === undefined && this.#vouches.get(w)?.[1] === result) this.#vouches.delete(w)
+      })
+    }
+    return result
+  }
+
+  /**
+   * This document's policy for its child window `w` showing a document of `origin`: decided when that
+   * document first asks (`fresh`), from the `<iframe>` as it is then, and remembered for the questions
+   * others ask about it later (so that a later change of `allow` does not change it, as natively).
+   */
+  #decide(w: Window, origin: string, fresh: boolean): boolean {
+    const known = this.#decisions.get(w)
+    if (!fresh && known?.[0] === origin) return known[1]
+    const allowed = this.#policy(w, origin)
+    this.#decisions.set(w, [origin, allowed])
+    return allowed
+  }
+
+  #policy(w: Window, origin: string): boolean {
+    const element = ownerOf(this.#window.document, w)
+    if (!element) return false
+    const url =
+      element instanceof HTMLObjectElement ? element.data : (element as HTMLIFrameElement).src
+    const srcOrigin =
+      element.hasAttribute('srcdoc') || !url || url === 'about:blank'
+        ? this.#local.origin
+        : (tupleOrigin(url) ?? 'null')
+    return framePolicyAllowsTools({
+      allow: element.getAttribute('allow'),
+      origin,
+      parentOrigin: this.#local.origin,
+      srcOrigin,
     })
   }
 
-  /** Whether this document's child frame #`index` allows `tools` for a document of `origin`. */
-  #allows(index: number, origin: string): boolean {
-    const child = this.#local.window[index]
-    const frame =
-      child &&
-      [...this.#local.window.document.querySelectorAll('iframe,frame')].find(
-        (element) => (element as HTMLIFrameElement).contentWindow === child,
+  /** The answer to "may child #`index`, of `origin`, use tools?", asked by `asker` (about itself: `own`). */
+  async #answer(asker: Window, askerOrigin: string, index: number, origin: string, own: boolean) {
+    // A child asking about itself: decided from its own window and origin, as stamped.
+    if (own) {
+      return (
+        parentOf(asker) === this.#window &&
+        (await this.#permission) &&
+        this.#decide(asker, askerOrigin, true)
       )
-    return !!frame && policyAllows(frame, origin, this.#local.origin)
+    }
+    const child = index >= 0 ? (this.#window[index] as Window | undefined) : undefined
+    // About another document: only about a child that introduced itself here with that origin, so
+    // that nobody learns more than the child told them (its origin, and that it may use tools).
+    const known = () =>
+      [...this.#members.values()].filter(
+        (m) =>
+          !m.left &&
+          m.origin === origin &&
+          (child
+            ? m.window === child
+            : parentOf(m.window) === this.#window && indexIn(this.#window, m.window) < 0),
+      )
+    await when(this.#checks, () => known().length > 0)
+    const members = known()
+    if (!members.length) return null
+    return (await this.#permission) && members.every((m) => this.#decide(m.window, m.origin, false))
   }
 
-  /** Binds `port` to the document in `w` of `origin`: whatever arrives on it comes from there. */
-  #bind(w: Window, origin: string, port: MessagePort): Member {
+  /** An introduction of the document `doc` in `w`: a new member, or one more port of a known one. */
+  #hello(w: Window, origin: string, doc: string, port: MessagePort) {
+    // A document that says hello again and again gets one welcome (and keeps two ports).
+    if (this.#meet(w, origin, doc, port)) {
+      this.#post(w, { [KEY]: 'welcome', doc: this.#doc }, target(origin))
+    }
+  }
+
+  /** Binds `port` to the document `doc` in `w`; whether that was news (a new member or a second port). */
+  #meet(w: Window, origin: string, doc: string, port: MessagePort): boolean {
     const known = this.#members.get(w)
+    if (known && known.doc === doc && known.origin === origin) {
+      // Both documents introduced themselves at once: each keeps both ports, and listens on both.
+      known.ports.push(port)
+      const news = known.ports.length <= 2
+      if (!news) known.ports.shift()!.close()
+      this.#bind(known, port)
+      return news
+    }
+    // Another document of that window (or a window that says hello again): the one known has left.
+    if (known) this.#drop(known, true)
     const member: Member = {
-      n: ++serial,
       window: w,
       origin,
-      port,
-      allowed: known?.origin === origin ? known.allowed : this.#vouch(w, origin),
+      doc,
+      ports: [port],
+      allowed: undefined,
+      vouching: undefined,
+      tools: [],
+      received: 0,
+      sent: 0,
+      acked: 0,
+      changes: 0,
+      dirty: true,
+      waiters: [],
+      calls: new Map(),
+      running: new Map(),
+      alive: true,
+      left: false,
     }
     this.#members.set(w, member)
+    this.#bind(member, port)
+    this.#revouch(member)
+    this.#wake()
+    return true
+  }
+
+  /** Vouches for `member` (again, after a vouch nobody answered in time). */
+  #revouch(member: Member) {
+    const vouching = this.#vouch(member.window, member.origin)
+    member.vouching = vouching
+    void vouching.then((allowed) => {
+      if (member.left || member.vouching !== vouching) return
+      member.vouching = undefined
+      member.allowed = allowed
+      if (allowed === false) this.#release(member, Infinity)
+      if (allowed) {
+        // Tools registered before the member was known are news there, as natively.
+        member.changes = Math.max(member.changes, this.#local.list(member.origin).length ? 1 : 0)
+        member.dirty = true
+        this.#flush(member)
+      }
+      const early = member.early
+      member.early = undefined
+      if (early) this.#receiveTools(member, early)
+      this.#wake()
+    })
+  }
+
+  #bind(member: Member, port: MessagePort) {
     port.onmessage = (event) => {
       this.#handling = true
-      this.#receivePort(member, event.data)
+      this.#receivePort(member, port, event.data)
     }
     // A second listener: it runs in the same task, after the microtask checkpoint that follows the
     // first, which is when native fires `toolactivated` for a tool it just started.
     port.addEventListener('message', this.#activate)
-    return member
   }
 
-  /** This document and the members it may talk to, in tree order, with their origins. */
-  async peers(): Promise<Array<readonly [Window, string]>> {
-    const out: Array<readonly [Window, string]> = []
-    for (const w of frameTree(this.#local.window)) {
-      const member = this.#members.get(w)
-      if (w === this.#local.window) out.push([w, this.#local.origin])
-      else if (member && (await member.allowed)) out.push([w, member.origin])
-    }
-    return out
-  }
-
-  /** Sends a request to `member` and resolves with the reply's value, or `fallback` if it leaves. */
-  #request<T>(member: Member, message: Message, fallback: T, id = random()): Promise<T> {
-    return new Promise<T>((resolve) => {
-      this.#waiting.set(id, { member, resolve: resolve as (value: unknown) => void, fallback })
-      member.port.postMessage({ ...message, id })
-    })
-  }
-
-  /** Lists the tools of `w` exposed to this document, as data still to be checked. */
-  async list(w: Window): Promise<Array<Partial<ToolInfo>>> {
-    const member = this.#members.get(w)
-    const tools = member ? await this.#request<unknown>(member, { [KEY]: 'list' }, []) : []
-    return Array.isArray(tools) ? tools.filter((tool) => tool && typeof tool === 'object') : []
+  /** Runs the checks of the conditions waited for. */
+  #wake() {
+    for (const check of [...this.#checks]) if (check()) this.#checks.delete(check)
   }
 
   /**
-   * Runs tool `name` in `w`, whose document must be of `origin`. `settle` gets `(true, result)`, or
-   * `(false, executed)` where `executed` tells whether the tool ran and failed. Returns the canceller.
+   * `member` has left: its calls fail, the calls it started here are cancelled. Its ports stay open
+   * (a call it makes while it leaves still starts, and is cancelled at once, as natively) unless it
+   * was replaced by another document.
    */
-  execute(
-    w: Window,
-    origin: string,
-    name: string,
-    input: string,
-    settle: (ok: boolean, value: unknown) => void,
-  ): () => void {
+  #drop(member: Member, close = false) {
+    if (close) for (const port of member.ports) port.close()
+    if (member.left) return
+    member.left = true
+    if (this.#members.get(member.window) === member) this.#members.delete(member.window)
+    for (const settle of member.calls.values()) settle(false, false)
+    member.calls.clear()
+    for (const cancel of member.running.values()) cancel()
+    member.running.clear()
+    this.#release(member, Infinity)
+    this.#wake()
+  }
+
+  /** Resolves what waits for `member` to see version `v`. */
+  #release(member: Member, v: number) {
+    member.waiters = member.waiters.filter(([wanted, resolve]) =>
+      wanted <= v ? void resolve() : true,
+    )
+  }
+
+  /** Sends `member` this document's tools exposed to it, if they changed since it last saw them. */
+  #flush(member: Member) {
+    if (!member.dirty || member.left || member.allowed !== true || !this.#allowed) return
+    member.dirty = false
+    const changes = member.changes
+    member.changes = 0
+    this.#send(member, {
+      [KEY]: 'tools',
+      v: ++member.sent,
+      tools: this.#local.list(member.origin),
+      changes,
+    })
+  }
+
+  #send(member: Member, message: PortMessage) {
+    member.ports[0]?.postMessage(message)
+  }
+
+  /** This document's vouched members, in tree order (frames in shadow trees last). */
+  #peers(): Member[] {
+    const order = frameTree(this.#window)
+    const rank = (m: Member) => {
+      const i = order.indexOf(m.window)
+      return i < 0 ? order.length : i
+    }
+    return [...this.#members.values()]
+      .filter((m) => m.allowed === true && !m.left)
+      .sort((a, b) => rank(a) - rank(b))
+  }
+
+  /**
+   * The tools of the other documents of the tree exposed to this one, from the origins `wanted`, in
+   * tree order. Never waits: what the members sent is here already.
+   */
+  tools(wanted: Set<string>): Array<readonly [Window, string, ToolInfo[]]> {
+    if (!this.#allowed) return []
+    for (const member of this.#members.values()) {
+      if (member.allowed === undefined && !member.vouching) this.#revouch(member)
+    }
+    return this.#peers()
+      .filter((m) => wanted.has(m.origin))
+      .map((m) => [m.window, m.origin, m.tools] as const)
+  }
+
+  /**
+   * Tells the members a tool exposed to them (same origin, or an origin in `exposedTo`) changed;
+   * resolves once each has fired `toolchange` (or left, or let the deadline pass).
+   */
+  changed(exposedTo: readonly string[]): Promise<void> {
+    if (!this.#allowed) return Promise.resolve()
+    const own = this.#local.origin
+    const waits: Promise<unknown>[] = []
+    for (const member of this.#members.values()) {
+      if (member.left || member.allowed === false) continue
+      if (member.origin !== own && !exposedTo.includes(member.origin)) continue
+      member.changes++
+      member.dirty = true
+      const v = member.sent + 1
+      waits.push(
+        bounded(new Promise<void>((resolve) => member.waiters.push([v, resolve])), undefined),
+      )
+      if (member.allowed) queueTask(() => this.#flush(member))
+      else if (!member.vouching) this.#revouch(member)
+    }
+    return Promise.all(waits).then(() => undefined)
+  }
+
+  /**
+   * Runs tool `name` of the document in `w`, which must be of `origin`; `settle` gets
+   * `(true, result)`, or `(false, executed)`. Returns the canceller.
+   */
+  execute(w: Window, origin: string, name: string, input: string, settle: Settle): () => void {
+    const gone = this.#gone.get(w)
+    if (gone?.origin === origin && gone.allowed === true) {
+      // Called while this document leaves (from `pagehide`): the tool starts and is cancelled there.
+      this.#send(gone, { [KEY]: 'run', id: random(), name, input })
+      settle(false, false)
+      return () => {}
+    }
     const member = this.#members.get(w)
-    if (member?.origin !== origin) {
+    if (!this.#allowed || !member || member.allowed !== true || member.origin !== origin) {
       settle(false, false)
       return () => {}
     }
     const id = random()
-    void this.#request<unknown>(member, { [KEY]: 'run', name, input }, [false, false], id).then(
-      (value) => {
-        const [ok, result] = Array.isArray(value) ? value : []
-        settle(ok === true, ok === true ? (typeof result === 'string' ? result : null) : !!result)
-      },
-    )
+    member.calls.set(id, settle)
+    this.#send(member, { [KEY]: 'run', id, name, input })
+    this.#watch()
     return () => {
-      if (this.#waiting.delete(id)) member.port.postMessage({ [KEY]: 'cancel', id })
+      if (member.calls.delete(id)) this.#send(member, { [KEY]: 'cancel', id })
     }
   }
 
-  /** Tells the members a tool of this document exposed to them changed; resolves once all fired `toolchange`. */
-  async changed(exposedTo: string[]): Promise<void> {
-    const own = this.#local.origin
-    await Promise.all(
-      (await this.peers()).map(([w, origin]) => {
-        const member = this.#members.get(w)
-        return member && (origin === own || exposedTo.includes(origin))
-          ? this.#request(member, { [KEY]: 'change' }, undefined)
-          : undefined
-      }),
-    )
+  /**
+   * While calls wait on other documents, asks them now and then whether they are still there: a
+   * document that navigated to a page without the polyfill (or left without saying `bye`) cannot
+   * answer, and its calls fail as they do natively.
+   */
+  #watch() {
+    if (this.#pinging) return
+    this.#pinging = setInterval(() => {
+      let waiting = false
+      for (const member of [...this.#members.values()]) {
+        if (!member.calls.size) continue
+        if (!member.alive || parentOf(member.window) === null) {
+          this.#drop(member)
+          continue
+        }
+        waiting = true
+        member.alive = false
+        this.#send(member, { [KEY]: 'ping' })
+      }
+      if (!waiting) {
+        clearInterval(this.#pinging)
+        this.#pinging = undefined
+      }
+    }, DEADLINE)
   }
 
-  /** Leaves the frame tree (when the polyfill is uninstalled). */
+  /** Leaves the tree: on `pagehide`, and when the polyfill is uninstalled. */
+  #leave(close = false) {
+    this.#gone.clear()
+    for (const member of [...this.#members.values()]) {
+      this.#send(member, { [KEY]: 'bye' })
+      this.#drop(member, close)
+      if (!close) this.#gone.set(member.window, member)
+    }
+    for (const port of this.#offers.values()) port.close()
+    this.#offers.clear()
+  }
+
+  /** Leaves the frame tree for good (when the polyfill is uninstalled). */
   close(): void {
-    this.#onPageHide()
-    for (const member of this.#members.values()) member.port.close()
-    this.#local.window.removeEventListener('message', this.#onMessage)
-    this.#local.window.removeEventListener('pagehide', this.#onPageHide)
+    this.#leave(true)
+    this.#untrack()
+    clearInterval(this.#pinging)
+    this.#window.removeEventListener('message', this.#onMessage)
+    this.#window.removeEventListener('pagehide', this.#onPageHide)
+    this.#window.removeEventListener('pageshow', this.#onPageShow)
   }
 
   /** Introductions and questions about children, by window message. */
   #receive(event: MessageEvent) {
-    const message = parse(event.data)
+    const message = parseWindowMessage(event)
+    if (!message) return
     const source = event.source as Window | null
-    if (!message || !source || source === this.#local.window) return
+    // Only windows of this frame tree take part: not popups, openers or other tabs.
+    if (!source || !sameTree(this.#window, source)) return
     const { origin } = event
-    const type = message[KEY]
-    if (type === 'ask') {
-      // "May my child #index, showing a document of `origin`, use tools?" Only this document can
-      // see the <iframe> element and its allow attribute.
-      const { index } = message
-      void this.allowed.then((allowed) =>
-        this.#post(
-          source,
-          {
-            [KEY]: 'answer',
-            id: message.id,
-            value: [
-              allowed &&
-                Number.isInteger(index) &&
-                this.#allows(index as number, String(message.origin)),
-              this.#local.origin,
-            ],
-          },
-          origin,
-        ),
-      )
-    } else if (type === 'answer') {
-      const ask = this.#asks.get(String(message.id))
-      if (ask?.[0] !== source) return
-      this.#asks.delete(String(message.id))
-      ask[1](message.value)
-    } else if (type === 'hello' && event.ports[0]) {
-      // A document that may use tools introduces itself with a port; answer once this one may too.
-      this.#offers.delete(source)
-      this.#bind(source, origin, event.ports[0])
-      void this.allowed.then(
-        (allowed) => allowed && this.#post(source, { [KEY]: 'welcome' }, origin),
-      )
-    } else if (type === 'welcome') {
-      const port = this.#offers.get(source)
-      if (!port) return
-      this.#offers.delete(source)
-      const member = this.#bind(source, origin, port)
-      // This document just joined: tools it registered before it could reach the member are news
-      // there, as they would have been natively.
-      void Promise.all([this.allowed, member.allowed]).then(
-        (ok) =>
-          ok[0] &&
-          ok[1] &&
-          this.#local.list(origin).length &&
-          this.#request(member, { [KEY]: 'change' }, undefined),
-      )
+    switch (message[KEY]) {
+      case 'ask': {
+        const { id, index, own } = message
+        void this.#answer(source, origin, index, message.origin, own).then((allowed) =>
+          this.#post(source, { [KEY]: 'answer', id, allowed }, target(origin)),
+        )
+        return
+      }
+      case 'answer': {
+        const ask = this.#asks.get(message.id)
+        if (ask?.[0] !== source) return
+        this.#asks.delete(message.id)
+        ask[1]([message.allowed, origin])
+        return
+      }
+      case 'hello': {
+        const { port, doc } = message
+        if (this.#allowed === false) return port.close()
+        if (this.#allowed) return this.#hello(source, origin, doc, port)
+        // Not yet known whether this document may use tools: the latest introduction per window waits.
+        this.#early.get(source)?.[2].close()
+        this.#early.set(source, [origin, doc, port])
+        // The parent's polyfill is here now: a question it missed can be asked again.
+        if (source === parentOf(this.#window)) this.#askPermission()
+        return
+      }
+      case 'welcome': {
+        const port = this.#offers.get(source)
+        if (!port) return
+        this.#offers.delete(source)
+        this.#meet(source, origin, message.doc, port)
+        this.#wake()
+        return
+      }
     }
   }
 
   /** Messages on a member's port: they come from that member, whatever they say. */
-  #receivePort(member: Member, message: unknown) {
-    const data = parse(message)
-    if (!data) return
-    const type = data[KEY]
-    const id = String(data.id)
-    if (type === 'reply') {
-      const waiting = this.#waiting.get(id)
-      if (waiting?.member !== member) return
-      this.#waiting.delete(id)
-      waiting.resolve(data.value)
+  #receivePort(member: Member, port: MessagePort, data: unknown) {
+    if (!member.ports.includes(port)) return
+    const message = parsePortMessage(data)
+    if (!message) return
+    member.alive = true
+    if (member.left) {
+      // A call started by a document that is leaving starts, and is cancelled at once (the spec's
+      // unloading document cleanup steps).
+      if (message[KEY] === 'run') this.#run(member, message, true)
       return
     }
-    if (type === 'bye') {
-      if (this.#members.get(member.window) === member) this.#members.delete(member.window)
-      // Executions waiting on that document fail; the ones it started here are cancelled.
-      for (const [key, waiting] of this.#waiting) {
-        if (waiting.member === member) {
-          this.#waiting.delete(key)
-          waiting.resolve(waiting.fallback)
+    switch (message[KEY]) {
+      case 'tools':
+        return this.#receiveTools(member, message)
+      case 'ack':
+        if (message.v <= member.sent && message.v > member.acked) {
+          member.acked = message.v
+          this.#release(member, member.acked)
+          this.#wake()
         }
+        return
+      case 'result': {
+        const settle = member.calls.get(message.id)
+        if (!settle) return
+        member.calls.delete(message.id)
+        return settle(message.ok, message.value)
       }
-      for (const [key, [caller, cancel]] of this.#running) {
-        if (caller === member) {
-          this.#running.delete(key)
-          cancel()
-        }
+      case 'bye':
+        return this.#drop(member)
+      case 'ping':
+        return this.#send(member, { [KEY]: 'pong' })
+      case 'pong':
+        return
+      case 'cancel': {
+        const cancel = member.running.get(message.id)
+        member.running.delete(message.id)
+        return cancel?.()
       }
+      case 'run':
+        return this.#run(member, message, false)
+    }
+  }
+
+  #run(member: Member, message: Extract<PortMessage, { [KEY]: 'run' }>, leaving: boolean) {
+    const { id } = message
+    const reply: Settle = (ok, value) => {
+      member.running.delete(id)
+      this.#send(
+        member,
+        ok
+          ? { [KEY]: 'result', id, ok, value: typeof value === 'string' ? value : null }
+          : { [KEY]: 'result', id, ok, value: value === true },
+      )
+    }
+    const started =
+      this.#allowed &&
+      member.allowed === true &&
+      this.#local.run(message.name, message.input, member.origin, reply)
+    if (!started) return reply(false, false)
+    if (leaving) {
+      queueTask(started[1], started[0])
       return
     }
-    const reply = (value: unknown) => member.port.postMessage({ [KEY]: 'reply', id, value })
-    const key = `${member.n} ${id}`
-    if (type === 'cancel') {
-      const cancel = this.#running.get(key)?.[1]
-      this.#running.delete(key)
-      cancel?.()
+    member.running.set(id, started[0])
+    // Had this message not come through the port's first listener, no second listener is left to
+    // run the step: a task of its own does.
+    if (this.#handling) this.#activations.push(started[1])
+    else queueTask(started[1])
+  }
+
+  #receiveTools(member: Member, message: Extract<PortMessage, { [KEY]: 'tools' }>) {
+    if (member.allowed === undefined) {
+      // Applied (and acknowledged) once the vouch has settled, so that the sender waits for it.
+      member.early = message
+      if (!member.vouching) this.#revouch(member)
       return
     }
-    // Requests: answered only while both this document and the member may use tools.
-    void Promise.all([this.allowed, member.allowed]).then(([self, peer]) => {
-      const ok = self && peer
-      if (type === 'list') reply(ok ? this.#local.list(member.origin) : [])
-      else if (type === 'change') {
-        if (ok) this.#local.changed()
-        reply(undefined)
-      } else if (type === 'run') {
-        const answer = (done: boolean, value: unknown) => {
-          this.#running.delete(key)
-          reply([done, value])
-        }
-        const started =
-          ok && this.#local.run(String(data.name), String(data.input), member.origin, answer)
-        if (!started) return answer(false, false)
-        this.#running.set(key, [member, started[0]])
-        // Had the permissions not settled within the request's own task, no second listener is
-        // left to run the step: a task of its own does.
-        if (this.#handling) this.#activations.push(started[1])
-        else queueTask(started[1])
-      }
-    })
+    const ack = () => {
+      member.received++
+      this.#send(member, { [KEY]: 'ack', v: message.v })
+      this.#wake()
+    }
+    if (!member.allowed || !this.#allowed) return ack()
+    member.tools = message.tools
+    let fired: Promise<unknown> = Promise.resolve()
+    for (let i = 0; i < message.changes; i++) fired = fired.then(() => this.#local.changed())
+    void fired.then(ack)
   }
 }
+
+/** Plugs the frame protocol into a document's engine (`connectFrames(context, createFrameLink)`). */
+export const createFrameLink: LinkFactory = (local) => new FrameLink(local)

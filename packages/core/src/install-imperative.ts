@@ -3,6 +3,7 @@ import {
   ModelContext as ModelContextImpl,
   createModelContext,
   failureOf,
+  admitsOf,
   joinedOf,
   owns,
 } from './model-context'
@@ -28,12 +29,17 @@ export interface PolyfillHook {
    * the documents it met, both ways); at once where the polyfill runs without frames. For tests.
    */
   joined(context: unknown): Promise<boolean>
+  /**
+   * Whether the child window `child` of `context`'s document, showing a document of `origin`, may use
+   * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
+   */
+  admits(context: unknown, child: Window, origin: string): boolean | undefined
 }
 
 /** The key of the polyfill hook on the installed `ModelContext` interface object. */
 export const HOOK = Symbol.for('webmcp-kit/polyfill')
 
-const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf }
+const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf, admits: admitsOf }
 const noop = () => {}
 
 /**

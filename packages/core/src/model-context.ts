@@ -1,6 +1,5 @@
 import { UNKNOWN, domError, idlError } from './errors'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
-import { FrameLink, frameTree } from './frames'
 import { trustworthyOrigin, tupleOrigin } from './origin'
 import { queueTask } from './queue-task'
 import {
@@ -15,7 +14,7 @@ import {
   usvSequence,
   usvString,
 } from './webidl'
-import type { ToolInfo } from './frames'
+import type { LocalDocument, Settle as LinkSettle, ToolInfo } from './frames'
 import type { RegisteredTool, ToolAnnotations } from './types'
 
 /** The spec's "tool definition". */
@@ -67,14 +66,62 @@ function serializeResult(value: unknown): string | null {
   return text === '' ? 'Operation succeeded' : text
 }
 
+/** `JSON.parse`, `undefined` for text that is not JSON. */
+function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * How deep a value native Chromium can serialise: its converter runs out of stack past about 5,180
+ * nested objects, or 4,780 nested arrays (an array level takes about 1.083 times an object's), and
+ * throws `RangeError`. Measured in Chromium 156: a schema of 5,182 nested objects registers, 5,183
+ * do not; an input of 5,181 runs, 5,182 do not (one more frame below it). The polyfill's own
+ * `JSON.stringify` goes far deeper, so the limit is checked on the text.
+ */
+const NESTING: Record<string, number> = { registerTool: 5182, executeTool: 5181 }
+const ARRAY_LEVEL = 5182 / 4784
+
+/** Whether `json` nests deeper than `budget` object levels (arrays weighing `ARRAY_LEVEL`). */
+function tooDeep(json: string, budget: number): boolean {
+  // Each level takes at least two characters: shorter text cannot be that deep.
+  if (json.length < (2 * budget) / ARRAY_LEVEL) return false
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i)
+    if (inString) {
+      if (c === 92 /* \\ */) i++
+      else if (c === 34 /* " */) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 /* { */) {
+      if (++depth > budget) return true
+    } else if (c === 91 /* [ */) {
+      if ((depth += ARRAY_LEVEL) > budget) return true
+    } else if (c === 125 /* } */) depth--
+    else if (c === 93 /* ] */) depth -= ARRAY_LEVEL
+  }
+  return false
+}
+
 function serializeJSON(method: string, value: unknown, what: string): string {
+  const overflow = () =>
+    new RangeError(
+      `Failed to execute '${method}' on 'ModelContext': Maximum call stack size exceeded`,
+    )
   let json: string | undefined
   try {
     json = JSON.stringify(value)
   } catch (error) {
-    throw idlError(method, (error as Error).message)
+    // The engine's own stack ran out (V8, WebKit: RangeError; Firefox: InternalError), as native's does.
+    const exhausted = /call stack|too much recursion/i.test(String((error as Error)?.message))
+    throw exhausted ? overflow() : idlError(method, (error as Error).message)
   }
   if (json === undefined) throw idlError(method, `invalid ${what}: toJSON() returns undefined`)
+  if (tooDeep(json, NESTING[method] ?? Infinity)) throw overflow()
   return json
 }
 
@@ -103,12 +150,37 @@ function registered(
   return entry as RegisteredTool
 }
 
+/**
+ * What the engine needs of the frame protocol (`frames.ts`'s `FrameLink`). The installer plugs it in
+ * (`connectFrames`), so that an engine without frames does not carry it.
+ */
+export interface Link {
+  /** This document's own `tools` permission, once known. */
+  readonly settled: boolean | undefined
+  /** Waits (boundedly) for this document's own permission. */
+  permission(): Promise<boolean>
+  /** The other documents' tools exposed to this one, from the origins `wanted`, in tree order. */
+  tools(wanted: Set<string>): ReadonlyArray<readonly [Window, string, ToolInfo[]]>
+  /** Notifies the documents a changed tool is exposed to; resolves once they fired `toolchange`. */
+  changed(exposedTo: readonly string[]): Promise<void>
+  /** Runs another document's tool; returns the canceller. */
+  execute(w: Window, origin: string, name: string, input: string, settle: LinkSettle): () => void
+  /** Resolves once this document has joined the frame tree (for tests). */
+  joined(): Promise<boolean>
+  /** Whether child window `child` of this document, of `origin`, may use tools (for its polyfill). */
+  admits(child: Window, origin: string): boolean | undefined
+  close(): void
+}
+
+/** Creates the link of a document to the others of its frame tree. */
+export type LinkFactory = (local: LocalDocument) => Link
+
 /** The per-document state behind a `ModelContext`: the spec's tool map and local pending executions. */
 class Engine {
   readonly tools = new Map<string, ToolDefinition>()
   readonly running = new Map<number, AbortController>()
   /** The link to the other documents of the frame tree (only for a document shown in a window). */
-  link: FrameLink | undefined
+  link: Link | undefined
 
   constructor(
     readonly context: ModelContext,
@@ -126,17 +198,23 @@ class Engine {
   }
 
   /** Joins the frame tree: from now on other documents' polyfills can reach this one. */
-  connect(): void {
+  connect(createLink: LinkFactory): void {
     const window = this.window
     if (!window || this.link) return
-    this.link = new FrameLink({
+    this.link = createLink({
       window,
       origin: this.origin,
       list: (origin) => this.list(origin),
-      changed: () => queueTask(() => this.context.dispatchEvent(new Event('toolchange'))),
+      changed: () =>
+        new Promise((resolve) =>
+          queueTask(() => resolve(void this.context.dispatchEvent(new Event('toolchange')))),
+        ),
       run: (name, input, origin, reply) => {
         const tool = this.tools.get(name)
         if (!tool || !exposed(tool, this.origin, origin)) return false
+        // The caller's side converted the input to an object; a document that sends anything
+        // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
+        if (!isObject(parseJSON(input))) return false
         // Started in the task that delivered the request (as native starts it in the task of the
         // browser's message); the reply leaves as soon as the tool settles.
         const id = ++nextExecution
@@ -147,21 +225,25 @@ class Engine {
   }
 
   /**
-   * Runs the algorithm's common first steps. Returns a promise to wait for when this frame does not
-   * know yet whether it may use `tools` (its parent has not answered).
+   * Runs the algorithm's common first steps, then `steps`: at once, or once this frame knows whether
+   * it may use `tools` (its parent has answered). The arguments were converted before: never twice.
    */
-  check(): Promise<unknown> | undefined {
+  checked<T>(steps: () => Promise<T>): Promise<T> {
+    this.check(false)
+    const run = () => {
+      this.check(true)
+      return steps()
+    }
+    const link = this.link
+    return link && link.settled === undefined ? link.permission().then(run) : run()
+  }
+
+  /** The steps before any other: an active document, an origin-keyed cluster, then permission. */
+  check(permission = true): void {
     const view = this.window
     if (!view) throw domError('InvalidStateError', 'The document is not active.')
-    const allowed = this.link?.settled
-    if (allowed === undefined && this.link) return this.link.allowed
-    if (allowed === false) {
-      throw domError(
-        'NotAllowedError',
-        'Access to the feature "tools" is disallowed by permissions policy.',
-      )
-    }
-    // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it).
+    // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it),
+    // and checks it before the permission (a site-keyed frame without `allow` gets SecurityError).
     // Chromium keys clusters by origin by default, so `originAgentCluster === false` there means the
     // page opted out (`Origin-Agent-Cluster: ?0`). Firefox keys them by site by default and reports
     // `false` for every page that did not send `?1`; WebKit has no `originAgentCluster`. Script cannot
@@ -174,7 +256,12 @@ class Engine {
     ) {
       throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
     }
-    return undefined
+    if (permission && this.link && this.link.settled !== true) {
+      throw domError(
+        'NotAllowedError',
+        'Access to the feature "tools" is disallowed by permissions policy.',
+      )
+    }
   }
 
   /**
@@ -263,6 +350,17 @@ const engines = new WeakMap<object, Engine>()
 let constructing = false
 let nextExecution = 0
 
+/**
+ * Resolves once `context`'s document has joined its frame tree (its permission known, the documents
+ * it met introduced both ways), with its permission; at once without frames.
+ */
+export const joinedOf = (context: unknown): Promise<boolean> =>
+  (isObject(context) && engines.get(context)?.link?.joined()) || Promise.resolve(true)
+
+/** The frame link's `admits` for `context`'s document (see `Link`). */
+export const admitsOf = (context: unknown, child: Window, origin: string): boolean | undefined =>
+  isObject(context) ? engines.get(context)?.link?.admits(child, origin) : undefined
+
 /** Whether `context` is a `ModelContext` of this engine. */
 export const owns = (context: unknown): boolean => isObject(context) && engines.has(context)
 
@@ -308,40 +406,40 @@ export class ModelContext extends EventTarget {
       const exposedTo = usvSequence(method, optionsType, opts, 'exposedTo') ?? []
       const signal = readSignal(method, optionsType, opts, 'signal')
 
-      const wait = engine.check()
-      if (wait) return wait.then(() => this.registerTool(tool, options))
-      const { tools } = engine
-      if (tools.has(name)) throw domError('InvalidStateError', 'Duplicate tool name')
-      if (!NAME.test(name)) throw domError('InvalidStateError', 'Invalid tool name')
-      if (!description) throw domError('InvalidStateError', 'Description is required')
-      const inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
-      if (signal?.aborted) return Promise.reject(signal.reason)
-      const definition: ToolDefinition = {
-        name,
-        title,
-        description,
-        inputSchema,
-        execute,
-        annotations: hints,
-        exposedTo: exposedTo.map((entry) => {
-          const origin = trustworthyOrigin(entry)
-          if (!origin) {
-            throw domError(
-              'SecurityError',
-              'Only secure origins are allowed in the exposedTo list.',
-            )
-          }
-          return origin
-        }),
-      }
+      return engine.checked(() => {
+        const { tools } = engine
+        if (tools.has(name)) throw domError('InvalidStateError', 'Duplicate tool name')
+        if (!NAME.test(name)) throw domError('InvalidStateError', 'Invalid tool name')
+        if (!description) throw domError('InvalidStateError', 'Description is required')
+        const inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
+        if (signal?.aborted) return Promise.reject(signal.reason)
+        const definition: ToolDefinition = {
+          name,
+          title,
+          description,
+          inputSchema,
+          execute,
+          annotations: hints,
+          exposedTo: exposedTo.map((entry) => {
+            const origin = trustworthyOrigin(entry)
+            if (!origin) {
+              throw domError(
+                'SecurityError',
+                'Only secure origins are allowed in the exposedTo list.',
+              )
+            }
+            return origin
+          }),
+        }
 
-      return new Promise<undefined>((resolve, reject) => {
-        signal?.addEventListener('abort', () => {
-          engine.unregister(definition)
-          reject(signal.reason)
+        return new Promise<undefined>((resolve, reject) => {
+          signal?.addEventListener('abort', () => {
+            engine.unregister(definition)
+            reject(signal.reason)
+          })
+          tools.set(definition.name, definition)
+          void engine.notify(definition).then(() => resolve(undefined))
         })
-        tools.set(definition.name, definition)
-        void engine.notify(definition).then(() => resolve(undefined))
       })
     })
   }
@@ -357,45 +455,38 @@ export class ModelContext extends EventTarget {
         dictionary(method, type, options, true),
         'fromOrigins',
       )
-      const wait = engine.check()
-      if (wait) return wait.then(() => this.getTools(options))
-      const own = engine.origin
-      const wanted = new Set([own])
-      for (const entry of fromOrigins ?? []) {
-        const origin = trustworthyOrigin(entry)
-        if (!origin) {
-          throw domError(
-            'SecurityError',
-            'Only secure origins are allowed in the fromOrigins list.',
-          )
+      return engine.checked(() => {
+        const own = engine.origin
+        const wanted = new Set([own])
+        for (const entry of fromOrigins ?? []) {
+          const origin = trustworthyOrigin(entry)
+          if (!origin) {
+            throw domError(
+              'SecurityError',
+              'Only secure origins are allowed in the fromOrigins list.',
+            )
+          }
+          wanted.add(origin)
         }
-        wanted.add(origin)
-      }
-      return new Promise<RegisteredTool[]>((resolve) =>
-        queueTask(async () => {
-          const window = engine.window
-          const { link } = engine
-          // Every document of the frame tree, in tree order, that is same-origin or asked for.
-          const members = !window
-            ? []
-            : link?.settled
-              ? await link.peers()
-              : [[window, own] as const]
-          const lists = await Promise.all(
-            members.map(([w, origin]) =>
-              w === window ? engine.list(own) : wanted.has(origin) ? link!.list(w) : [],
-            ),
-          )
-          const tools: RegisteredTool[] = []
-          members.forEach(([w, origin], i) => {
-            for (const info of lists[i]!) {
-              const tool = registered(info, w, origin)
-              if (tool) tools.push(tool)
+        return new Promise<RegisteredTool[]>((resolve) =>
+          queueTask(() => {
+            const window = engine.window
+            // Every document of the frame tree that is same-origin or asked for, in tree order; what
+            // the other documents exposed to this one is here already (frames.ts).
+            const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
+              ? [[window, own, engine.list(own)], ...(engine.link?.tools(wanted) ?? [])]
+              : []
+            const tools: RegisteredTool[] = []
+            for (const [w, origin, infos] of lists) {
+              for (const info of infos) {
+                const tool = registered(info, w, origin)
+                if (tool) tools.push(tool)
+              }
             }
-          })
-          resolve(tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
-        }),
-      )
+            resolve(tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+          }),
+        )
+      })
     })
   }
 
@@ -427,58 +518,62 @@ export class ModelContext extends EventTarget {
         'signal',
       )
 
-      const wait = engine.check()
-      if (wait) return wait.then(() => this.executeTool(tool, input, options))
-      const expectedOrigin = tupleOrigin(origin)
-      if (!expectedOrigin) throw domError('NotSupportedError', 'The provided origin is invalid.')
-      if (input === undefined) input = {}
-      if (!isObject(input)) throw idlError(method, 'invalid input object: value is not an object')
-      const json = serializeJSON(method, input, 'input object')
-      if (signal?.aborted) return Promise.reject(signal.reason)
+      return engine.checked(() => {
+        const expectedOrigin = tupleOrigin(origin)
+        if (!expectedOrigin) throw domError('NotSupportedError', 'The provided origin is invalid.')
+        if (input === undefined) input = {}
+        if (!isObject(input)) throw idlError(method, 'invalid input object: value is not an object')
+        const json = serializeJSON(method, input, 'input object')
+        if (signal?.aborted) return Promise.reject(signal.reason)
 
-      return new Promise<string | null>((resolve, reject) => {
-        let cancel: (() => void) | undefined
-        let settled = false
-        const settle: Settle = (ok, value) => {
-          if (settled) return
-          settled = true
-          signal?.removeEventListener('abort', abort)
-          if (ok) resolve(value as string)
-          else reject(value)
-        }
-        let started = false
-        const abort = () => {
-          settle(false, signal!.reason)
-          // As native: a cancellation that arrives before the tool started finds nothing to cancel,
-          // and the tool still runs (its result is ignored).
-          if (started) queueTask(() => cancel?.())
-        }
-        signal?.addEventListener('abort', abort)
-        const window = engine.window
-        const { link } = engine
-        if (target !== window && window && link?.settled && frameTree(window).includes(target)) {
-          // A tool of another document of the frame tree: it runs there (frames.ts). The request
-          // leaves now, the way native's leaves for the browser process; whether a cancellation
-          // finds it started is still decided in a task.
-          cancel = link.execute(target, expectedOrigin, name, json, (ok, value) =>
-            settle(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN)),
+        return new Promise<string | null>((resolve, reject) => {
+          let cancel: (() => void) | undefined
+          let settled = false
+          const settle: Settle = (ok, value) => {
+            if (settled) return
+            settled = true
+            signal?.removeEventListener('abort', abort)
+            if (ok) resolve(value as string)
+            else reject(value)
+          }
+          let started = false
+          const abort = () => {
+            settle(false, signal!.reason)
+            // As native: a cancellation that arrives before the tool started finds nothing to cancel,
+            // and the tool still runs (its result is ignored).
+            if (started) queueTask(() => cancel?.())
+          }
+          signal?.addEventListener('abort', abort)
+          const { link } = engine
+          if (target !== engine.window && link) {
+            // A tool of another document (frames.ts checks that it is a member of the tree). The
+            // request leaves now, the way native's leaves for the browser process; whether a
+            // cancellation finds it started is still decided in a task.
+            let sync = true
+            const done: Settle = (ok, value) =>
+              settle(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN))
+            // A refusal at once (no such member) still comes from a task, as native's does.
+            cancel = link.execute(target, expectedOrigin, name, json, (ok, value) =>
+              sync ? queueTask(() => done(ok, value)) : done(ok, value),
+            )
+            sync = false
+            return queueTask(() => (started = true))
+          }
+          let activate: (() => void) | undefined
+          queueTask(
+            () => {
+              started = true
+              const definition = engine.tools.get(name)
+              if (target !== engine.window || !definition || engine.origin !== expectedOrigin) {
+                return settle(false, unknownError())
+              }
+              const id = ++nextExecution
+              cancel = () => engine.cancel(id, name)
+              activate = engine.run(definition, json, id, settle)
+            },
+            () => activate?.(),
           )
-          return queueTask(() => (started = true))
-        }
-        let activate: (() => void) | undefined
-        queueTask(
-          () => {
-            started = true
-            const definition = engine.tools.get(name)
-            if (target !== engine.window || !definition || engine.origin !== expectedOrigin) {
-              return settle(false, unknownError())
-            }
-            const id = ++nextExecution
-            cancel = () => engine.cancel(id, name)
-            activate = engine.run(definition, json, id, settle)
-          },
-          () => activate?.(),
-        )
+        })
       })
     })
   }
@@ -534,9 +629,9 @@ export function addTool(context: object, source: ToolSource): (() => void) | und
 }
 
 /** Connects a `ModelContext` to the other documents of its frame tree; returns the disconnect. */
-export function connectFrames(context: object): () => void {
+export function connectFrames(context: object, createLink: LinkFactory): () => void {
   const engine = engines.get(context)
-  engine?.connect()
+  engine?.connect(createLink)
   return () => {
     engine?.link?.close()
     if (engine) engine.link = undefined

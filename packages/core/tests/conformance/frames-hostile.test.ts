@@ -80,23 +80,30 @@ differential('hostile frames', [
           if (top![i] !== window) targets.push(top![i] as Window)
         let sent = 0
         const requests = (id: string) => [
-          { __webmcp: 'list', id: `l${id}` },
           ...['secret', 'shared', 'slow', 'mine'].map((name) => ({
             __webmcp: 'run',
             id: `r${id}${name}`,
             name,
             input: '{}',
           })),
-          { __webmcp: 'change', id: `c${id}` },
           { __webmcp: 'cancel', id: stolen.runId },
-          { __webmcp: 'reply', id: stolen.runId, value: [true, 'forged result'] },
-          { __webmcp: 'reply', id: '1', value: [{ name: 'fake', description: 'd' }] },
-          { __webmcp: 'answer', id: '1', value: [true, 'https://evil.example'] },
-          { __webmcp: 'welcome' },
+          { __webmcp: 'result', id: stolen.runId, ok: true, value: 'forged result' },
+          {
+            __webmcp: 'tools',
+            v: 1,
+            changes: 1,
+            tools: [
+              { name: 'fake', title: '', description: 'd', inputSchema: '', annotations: null },
+            ],
+          },
+          { __webmcp: 'ack', v: 1 },
+          { __webmcp: 'answer', id: '1', allowed: true },
+          { __webmcp: 'ask', id: `q${id}`, index: 0, origin: location.origin, own: false },
+          { __webmcp: 'welcome', doc: 'forged' },
           { __webmcp: 'bye' },
-          { __webmcp: 'list', id: 5, extra: { toString: null } },
+          { __webmcp: 'ping' },
+          { __webmcp: 'tools', v: { toString: null }, tools: 7, changes: -1 },
           { __webmcp: 'run', id: 's', name: { toString: null }, input: 7 },
-          { __webmcp: 'ask', id: 'q', index: 'location', origin: location.origin },
         ]
         // 1. Protocol messages posted to every window, as window messages.
         for (const target of targets) {
@@ -110,7 +117,7 @@ differential('hostile frames', [
         for (const target of targets) {
           const { port1, port2 } = new MessageChannel()
           port1.onmessage = (e) => received.push(e.data)
-          target.postMessage({ __webmcp: 'hello' }, '*', [port2])
+          target.postMessage({ __webmcp: 'hello', doc: `hostile${sent}` }, '*', [port2])
           sent++
           await new Promise((resolve) => setTimeout(resolve, 100))
           for (const m of requests(`p${sent}`)) {
@@ -123,8 +130,12 @@ differential('hostile frames', [
         return {
           sent,
           replies: received
-            .filter((m) => (m as { __webmcp: string }).__webmcp === 'reply')
-            .map((m) => (m as { value: unknown }).value),
+            .filter((m) => ['result', 'tools'].includes((m as { __webmcp: string }).__webmcp))
+            .map(
+              (m) =>
+                (m as { value?: unknown; tools?: unknown[] }).tools ??
+                (m as { value: unknown }).value,
+            ),
         }
       }
       const result = { sent: 0, replies: [] as unknown[] }
@@ -143,9 +154,7 @@ differential('hostile frames', [
       return [
         result.sent > 100,
         leaked,
-        result.replies.every((r) =>
-          Array.isArray(r) ? r.length === 0 || r[0] === false : r === undefined || r === null,
-        ),
+        result.replies.every((r) => (Array.isArray(r) ? r.length === 0 : r === false)),
         await running,
         (await inFrame(partner, () => (window as unknown as { log: string[] }).log))[1],
         // An allowed frame may make toolchange fire (natively it can, by registering a tool exposed
