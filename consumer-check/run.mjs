@@ -126,10 +126,14 @@ const APPS = [
     ssr: true,
     build: ['npm', ['run', 'build']],
     serve: (dir, port) =>
-      startProcess('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
-        cwd: dir,
-        port,
-      }),
+      startProcess(
+        join(dir, 'node_modules/.bin/next'),
+        ['start', '-H', '127.0.0.1', '-p', String(port)],
+        {
+          cwd: dir,
+          port,
+        },
+      ),
   },
   {
     name: 'vite-vue-ssr',
