@@ -198,15 +198,22 @@ differential('declarative: executing a form tool', [
         }
       }
       let mode = ''
+      // The call made in a task after the submit event's, whether before or after the outcome.
+      let late: Promise<string> | undefined
       f.addEventListener('submit', (e) => {
         if (mode === 'not prevented') return void out.push(attempt(e, 'x'))
         e.preventDefault()
         if (mode === 'no argument') out.push(attempt(e), attempt(e, 'fallback'))
         if (mode === 'twice') out.push(attempt(e, Promise.resolve('one')), attempt(e, 'two'))
         if (mode === 'microtask') void Promise.resolve().then(() => out.push(attempt(e, 'micro')))
-        if (mode === 'task') setTimeout(() => out.push(attempt(e, 'late')))
+        if (mode === 'task')
+          late = new Promise((resolve) => setTimeout(() => resolve(attempt(e, 'late'))))
       })
-      for (mode of ['no argument', 'twice', 'microtask', 'task']) out.push(await d.run({}))
+      for (mode of ['no argument', 'twice', 'microtask', 'task']) {
+        const outcome = await d.run({})
+        if (late) out.push(await late)
+        out.push(outcome)
+      }
       f.target = 'sink'
       f.action = '/x'
       mode = 'not prevented'
@@ -630,7 +637,7 @@ differential('declarative: cancelling', [
   {
     name: 'the caller aborts: AbortError, then toolcancel with the marks already gone; values stay',
     path: tool('', FIELDS),
-    run: async ({ mc }) => {
+    run: async ({ mc, next, drained }) => {
       const log: string[] = []
       mc.addEventListener('toolcancel', (e) =>
         log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}:${d.marked()}`),
@@ -638,10 +645,12 @@ differential('declarative: cancelling', [
       addEventListener('toolcancel', () => log.push('toolcancel at window'))
       const controller = new AbortController()
       const { result } = await d.start({ a: 'filled' }, controller.signal)
+      const cancelled = next(mc, 'toolcancel')
       controller.abort()
       log.push(`aborted:${d.marked()}`)
       log.push(await result)
-      await d.sleep(100)
+      await cancelled
+      await drained()
       const f = document.getElementById('f') as HTMLFormElement
       log.push(
         `${(f.elements.namedItem('a') as HTMLInputElement).value}:${document.activeElement?.id}:${d.marked()}`,
@@ -662,7 +671,7 @@ differential('declarative: cancelling', [
       f.reset()
       log.push(`reset:${d.marked()}:${(f.elements.namedItem('a') as HTMLInputElement).value}`)
       log.push(await result)
-      await d.sleep(100)
+      await d.settled()
       return log
     },
     expected: ['f|go', 'reset:|:', 'err:UnknownError'],
@@ -670,7 +679,7 @@ differential('declarative: cancelling', [
   {
     name: 'the form removed, or its toolname removed, while waiting: UnknownError, no toolcancel',
     path: tool('', FIELDS),
-    run: async ({ mc }) => {
+    run: async ({ mc, until }) => {
       const log: string[] = []
       mc.addEventListener('toolcancel', () => log.push('toolcancel'))
       const f = document.getElementById('f') as HTMLFormElement
@@ -678,11 +687,12 @@ differential('declarative: cancelling', [
       f.removeAttribute('toolname')
       log.push(await first)
       f.setAttribute('toolname', 't')
-      await d.quiet()
+      // Native fires the removal's toolchange after the call failed, so wait for the tool itself.
+      await until(async () => (await d.tool()) !== undefined)
       const { result: second } = await d.start({ a: 'two' })
       f.remove()
       log.push(await second)
-      await d.sleep(100)
+      await d.settled()
       log.push(d.marked())
       return log
     },

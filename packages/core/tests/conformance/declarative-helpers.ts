@@ -2,13 +2,18 @@ import type { RegisteredTool } from '../../src/types'
 
 /** What the declarative cases get in the page, as `d` (installed by the first script of the body). */
 export interface DeclarativeHelpers {
-  sleep(ms?: number): Promise<void>
-  /** Resolves once `count` more `toolchange` events have fired. */
+  /** Resolves once `count` more `toolchange` events have fired. Call it before the change. */
   changes(count?: number): Promise<void>
   /** Resolves at the next `toolactivated` (a form tool fires it once the form is filled). */
   activated(): Promise<void>
-  /** Resolves once no `toolchange` has come for 150 ms (native's can be slow on a busy machine). */
-  quiet(): Promise<void>
+  /**
+   * Resolves once the DOM changes made so far have been looked at and the events they cause have
+   * fired: a `getTools()` answered after the task that derives the changed forms, then one answered
+   * after the `toolchange` tasks that one queued. Exact for the polyfill; native Chromium delivers
+   * some `toolchange` events later still, so wait for an expected event with `changes()` and use
+   * this to check that nothing (more) happened.
+   */
+  settled(): Promise<void>
   /** Counts `toolchange` events from now on. */
   countChanges(): { readonly count: number }
   /** The tool named `name` (default `t`) from `getTools()`. */
@@ -43,7 +48,6 @@ function install() {
   const mc = document.modelContext!
   const native = CSS.supports('selector(:tool-form-active)')
   const helpers: DeclarativeHelpers = {
-    sleep: (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms)),
     changes(count = 1) {
       return new Promise((resolve) => {
         let seen = 0
@@ -59,12 +63,11 @@ function install() {
       new Promise((resolve) =>
         mc.addEventListener('toolactivated', () => resolve(), { once: true }),
       ),
-    async quiet() {
-      const counter = helpers.countChanges()
-      for (let seen = -1; seen !== counter.count;) {
-        seen = counter.count
-        await helpers.sleep(150)
-      }
+    async settled() {
+      // The microtasks first: the mutation records reach the polyfill's observer there.
+      await null
+      await mc.getTools()
+      await mc.getTools()
     },
     countChanges() {
       const counter = { count: 0 }

@@ -80,20 +80,24 @@ differential('declarative: which forms are tools', [
     path: page(
       form('id=A toolname=x tooldescription=A') + form('id=B toolname=x tooldescription=B'),
     ),
-    run: async ({ mc }) => {
+    run: async ({ mc, until }) => {
       const log = [await d.names()]
       const c = document.createElement('form')
       c.setAttribute('toolname', 'x')
       c.setAttribute('tooldescription', 'C')
       document.body.prepend(c)
-      await d.quiet()
+      await d.settled()
       log.push(await d.names())
+      // Native lists a change to the page's forms a few tasks later.
+      const changed = () => until(async () => (await d.names()) !== log.at(-1))
       // When the holder goes, the others do not take the name over until they change.
       document.getElementById('A')!.remove()
-      await d.quiet()
+      await changed()
+      await d.settled()
       log.push(await d.names())
       c.setAttribute('tooldescription', 'C2')
-      await d.quiet()
+      await changed()
+      await d.settled()
       log.push(await d.names())
       const error = await mc
         .registerTool({ name: 'x', description: 'imperative', execute: () => '' })
@@ -108,20 +112,23 @@ differential('declarative: which forms are tools', [
   {
     name: 'a name held by an imperative tool keeps the form out until the form changes',
     path: page('<div id=host></div>'),
-    run: async ({ mc }) => {
+    run: async ({ mc, until }) => {
       const controller = new AbortController()
       await mc.registerTool(
         { name: 'y', description: 'imperative', execute: () => '' },
         { signal: controller.signal },
       )
       document.getElementById('host')!.innerHTML = '<form id=D toolname=y tooldescription=D></form>'
-      await d.quiet()
+      await d.settled()
       const log = [await d.names()]
+      const gone = d.changes()
       controller.abort()
-      await d.quiet()
+      await gone
+      await d.settled()
       log.push(await d.names())
       document.getElementById('D')!.setAttribute('tooldescription', 'D2')
-      await d.quiet()
+      await until(async () => (await d.names()) !== log.at(-1))
+      await d.settled()
       log.push(await d.names())
       return log
     },
@@ -139,13 +146,15 @@ differential('declarative: which forms are tools', [
       )
       const created = document.implementation.createHTMLDocument()
       created.body.innerHTML = '<form toolname=created tooldescription=d></form>'
-      await d.quiet()
+      await d.settled()
       const log = [await d.names()]
+      const added = d.changes(3)
       document.body.append(parsed.querySelector('form')!)
       document.body.append(document.importNode(created.querySelector('form')!, true))
       const template = document.getElementById('tpl') as HTMLTemplateElement
       document.body.append(template.content.cloneNode(true))
-      await d.quiet()
+      await added
+      await d.settled()
       log.push(await d.names())
       return log
     },
@@ -156,15 +165,21 @@ differential('declarative: which forms are tools', [
     path: page('<div id=host></div>'),
     run: async () => {
       const root = document.getElementById('host')!.attachShadow({ mode: 'open' })
+      const added = d.changes()
       root.innerHTML =
         '<label for=q>Query</label><form toolname=shadow tooldescription=d><input id=q name=q></form>'
-      await d.quiet()
+      await added
+      await d.settled()
       const log = [await d.schema('shadow')]
+      const updated = d.changes(2)
       root.querySelector('input')!.required = true
-      await d.quiet()
+      await updated
+      await d.settled()
       log.push(await d.schema('shadow'))
+      const removed = d.changes()
       root.querySelector('form')!.remove()
-      await d.quiet()
+      await removed
+      await d.settled()
       log.push(await d.names())
       return log
     },
@@ -177,13 +192,15 @@ differential('declarative: which forms are tools', [
   {
     name: 'a form tool of a same-origin frame is listed in the parent, not one of another origin',
     path: page('<form toolname=parent tooldescription=d><input name=a></form>'),
-    run: async ({ mc, frame, otherOrigin }) => {
+    run: async ({ mc, frame, otherOrigin, until }) => {
       const body = encodeURIComponent(
         '<form toolname=child tooldescription=d><input name=b></form>',
       )
       const same = await frame(`/?body=${body}`)
       await frame(`${otherOrigin}/?body=${body.replace('child', 'cross')}`)
-      await d.sleep(100)
+      // The child's form tool reaches the parent's list through the polyfills of both documents.
+      const listed = async () => (await mc.getTools()).some((tool) => tool.name === 'child')
+      await until(listed)
       const tools = await mc.getTools({ fromOrigins: [otherOrigin] })
       return tools.map((tool) => [tool.name, tool.window === same.contentWindow])
     },
@@ -201,55 +218,59 @@ differential('declarative: keeping tools in step with the DOM', [
       `<form id=f toolname=a tooldescription=d><label for=x>Lab</label><input id=x name=x>` +
         `<select name=s><option>1</option></select></form><div id=out></div>`,
     ),
-    run: async ({ mc }) => {
+    run: async ({ mc, until }) => {
       const f = document.getElementById('f') as HTMLFormElement
       const x = f.elements.namedItem('x') as HTMLInputElement
       const counter = d.countChanges()
       const log: string[] = []
-      const steps: Array<[string, () => void]> = [
-        ['description', () => f.setAttribute('tooldescription', 'd2')],
-        ['same description', () => f.setAttribute('tooldescription', 'd2')],
-        ['title', () => f.setAttribute('tooltitle', 't')],
-        ['autosubmit', () => f.setAttribute('toolautosubmit', '')],
-        ['form class', () => f.setAttribute('class', 'c')],
+      // [what changes, the toolchange events native fires for it, the change]
+      const steps: Array<[string, number, () => void]> = [
+        ['description', 2, () => f.setAttribute('tooldescription', 'd2')],
+        ['same description', 0, () => f.setAttribute('tooldescription', 'd2')],
+        ['title', 2, () => f.setAttribute('tooltitle', 't')],
+        ['autosubmit', 2, () => f.setAttribute('toolautosubmit', '')],
+        ['form class', 0, () => f.setAttribute('class', 'c')],
         [
           'control added',
+          2,
           () => f.append(Object.assign(document.createElement('input'), { name: 'y' })),
         ],
-        ['div added', () => f.append(document.createElement('div'))],
-        ['control renamed', () => ((f.elements.namedItem('y') as HTMLInputElement).name = 'z')],
-        ['control value', () => (x.value = 'typed')],
-        ['control required', () => (x.required = true)],
-        ['control type', () => (x.type = 'number')],
-        ['control min', () => (x.min = '3')],
-        ['control placeholder', () => (x.placeholder = 'p')],
-        ['control disabled', () => (x.disabled = true)],
-        ['control enabled', () => (x.disabled = false)],
-        ['renamed and back', () => ((x.name = 'w'), (x.name = 'x'))],
+        ['div added', 0, () => f.append(document.createElement('div'))],
+        ['control renamed', 2, () => ((f.elements.namedItem('y') as HTMLInputElement).name = 'z')],
+        ['control value', 0, () => (x.value = 'typed')],
+        ['control required', 2, () => (x.required = true)],
+        ['control type', 2, () => (x.type = 'number')],
+        ['control min', 2, () => (x.min = '3')],
+        ['control placeholder', 0, () => (x.placeholder = 'p')],
+        ['control disabled', 2, () => (x.disabled = true)],
+        ['control enabled', 2, () => (x.disabled = false)],
+        ['renamed and back', 0, () => ((x.name = 'w'), (x.name = 'x'))],
         [
           'control outside added with form=',
+          0,
           () => document.body.append(Object.assign(document.createElement('input'), { name: 'o' })),
         ],
-        ['...given form=f', () => document.body.lastElementChild!.setAttribute('form', 'f')],
+        ['...given form=f', 2, () => document.body.lastElementChild!.setAttribute('form', 'f')],
         [
           'unrelated input',
+          0,
           () => document.getElementById('out')!.append(document.createElement('input')),
         ],
-        ['control removed', () => x.remove()],
-        ['toolname removed', () => f.removeAttribute('toolname')],
-        ['toolname back', () => f.setAttribute('toolname', 'a')],
-        ['renamed tool', () => f.setAttribute('toolname', 'b')],
-        ['form removed', () => f.remove()],
-        ['form back', () => document.body.append(f)],
+        ['control removed', 2, () => x.remove()],
+        ['toolname removed', 1, () => f.removeAttribute('toolname')],
+        ['toolname back', 1, () => f.setAttribute('toolname', 'a')],
+        ['renamed tool', 2, () => f.setAttribute('toolname', 'b')],
+        ['form removed', 1, () => f.remove()],
+        ['form back', 1, () => document.body.append(f)],
       ]
-      for (const [label, step] of steps) {
+      for (const [label, events, step] of steps) {
         const before = counter.count
         step()
-        // Until no toolchange has come for 150 ms: native's can take a while on a busy machine.
-        for (let seen = -1; seen !== counter.count;) {
-          seen = counter.count
-          await d.sleep(150)
-        }
+        // Native fires a form's toolchange events in tasks of their own, later still on a busy
+        // machine: the events this change should cause, then any more the change caused after all.
+        // One that never comes is counted as missing (the log differs) rather than waited for.
+        await until(() => counter.count - before >= events).catch(() => {})
+        await d.settled()
         log.push(`${label}: ${counter.count - before}`)
       }
       return [...log, await d.names(), mc instanceof EventTarget]
@@ -313,13 +334,24 @@ differential('declarative: keeping tools in step with the DOM', [
         ['form removed', () => f.remove()],
       ]
       const log: string[] = []
+      // One task later: a message posted after the microtasks of the change (which queue the
+      // polyfill's task that derives the forms; native queues its own in the change).
+      const nextTask = async () => {
+        await null
+        const { port1, port2 } = new MessageChannel()
+        await new Promise((resolve) => {
+          port1.onmessage = resolve
+          port2.postMessage(0)
+        })
+        port1.close()
+      }
       for (const [label, step] of steps) {
         step()
         // Called in the same task as the change (native defers everything but unregistration).
         const sameTask = state()
-        await new Promise((resolve) => setTimeout(resolve))
+        await nextTask()
         log.push(`${label}: ${await sameTask} → ${await state()}`)
-        await d.sleep(30)
+        await d.settled()
       }
       return log
     },
@@ -340,17 +372,18 @@ differential('declarative: keeping tools in step with the DOM', [
       `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
         `<select name=s><option>1</option></select></form>`,
     ),
-    run: async () => {
+    run: async ({ until }) => {
       const f = document.getElementById('f') as HTMLFormElement
       const select = f.elements.namedItem('s') as HTMLSelectElement
       const log: unknown[] = []
       document.getElementById('l')!.textContent = 'New label'
       select.append(new Option('2'))
-      await d.quiet()
+      await d.settled()
       log.push(await d.schema('a'))
       // Any attribute of a control derives the form again, and then both changes show.
       select.className = 'touched'
-      await d.quiet()
+      await until(async () => ![undefined, log[0]].includes(await d.schema('a')))
+      await d.settled()
       log.push(await d.schema('a'))
       return log
     },

@@ -149,7 +149,7 @@ differential('executeTool', [
   },
   {
     name: 'an already-aborted signal rejects with its reason before any other microtask; the tool never runs',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, drained }) => {
       let ran = false
       await register('a', { execute: () => (ran = true) })
       const t = await find('a')
@@ -159,7 +159,7 @@ differential('executeTool', [
         log.push(e === reason),
       )
       queueMicrotask(() => log.push('microtask'))
-      await sleep(10)
+      await drained()
       return [log, ran]
     },
     expected: [[true, 'microtask'], false],
@@ -293,7 +293,7 @@ differential('executeTool', [
   },
   {
     name: 'a throwing, rejecting or unserialisable result rejects UnknownError without an error event',
-    run: async ({ mc, capture, register, find, sleep }) => {
+    run: async ({ mc, capture, register, find, drained }) => {
       let errors = 0
       window.addEventListener('error', () => errors++)
       window.addEventListener('unhandledrejection', () => errors++)
@@ -317,7 +317,7 @@ differential('executeTool', [
         await register(name, { execute })
         out[name] = (await capture(async () => mc.executeTool(await find(name), {})))[1]
       }
-      await sleep(10)
+      await drained()
       return [out, errors]
     },
     expected: [
@@ -334,7 +334,7 @@ differential('executeTool', [
   },
   {
     name: 'toolactivated fires once at the ModelContext, after execute and its microtasks, before other tasks',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, drained }) => {
       const log: string[] = []
       let event: Event | undefined
       mc.addEventListener('toolactivated', (e) => {
@@ -360,7 +360,7 @@ differential('executeTool', [
       const result = mc.executeTool(await find('a'), {})
       log.push('called')
       await result.then(() => log.push('resolved'))
-      await sleep(5)
+      await drained()
       return [
         log,
         event!.constructor.name,
@@ -391,7 +391,7 @@ differential('executeTool', [
   },
   {
     name: "cancelling: the caller rejects with its reason, then the tool's signal aborts with AbortError, then toolcancel",
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, next, drained }) => {
       const log: string[] = []
       mc.addEventListener('toolactivated', () => log.push('activated'))
       mc.addEventListener('toolcancel', (e) => {
@@ -406,12 +406,15 @@ differential('executeTool', [
         },
       })
       const controller = new AbortController()
+      const activated = next(mc, 'toolactivated')
       const p = mc.executeTool(await find('slow'), {}, { signal: controller.signal })
       p.catch((e) => log.push(`rejected:${e}`))
-      await sleep(10)
+      await activated
+      const cancelled = next(mc, 'toolcancel')
       controller.abort('custom')
       log.push('aborted')
-      await sleep(10)
+      await cancelled
+      await drained()
       return log
     },
     expected: [
@@ -425,57 +428,60 @@ differential('executeTool', [
   },
   {
     name: 'a tool resolving after the caller aborted changes nothing',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, next, drained }) => {
       let finish: (v: unknown) => void = () => {}
       await register('a', { execute: () => new Promise((resolve) => (finish = resolve)) })
       const controller = new AbortController()
+      const activated = next(mc, 'toolactivated')
       const outcome = mc.executeTool(await find('a'), {}, { signal: controller.signal }).then(
         (v) => `resolved:${v}`,
         (e) => `rejected:${e}`,
       )
-      await sleep(5)
+      await activated
       controller.abort('stop')
       finish('late')
-      await sleep(5)
+      await drained()
       return outcome
     },
     expected: 'rejected:stop',
   },
   {
     name: 'aborting after the execution completed fires no toolcancel',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, drained }) => {
       let cancels = 0
       mc.ontoolcancel = () => cancels++
       await register('a')
       const controller = new AbortController()
       const result = await mc.executeTool(await find('a'), {}, { signal: controller.signal })
       controller.abort()
-      await sleep(10)
+      await drained()
       return [result, cancels]
     },
     expected: ['ok', 0],
   },
   {
     name: 'aborting before the tool started rejects the caller, yet the tool still runs, uncancelled',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, next, drained }) => {
       const log: string[] = []
       await register('a', { execute: () => log.push('ran') })
       mc.ontoolcancel = () => log.push('toolcancel')
       const t = await find('a')
       const controller = new AbortController()
+      const activated = next(mc, 'toolactivated')
       const p = mc
         .executeTool(t, {}, { signal: controller.signal })
         .catch((e) => log.push(`rejected:${e}`))
       controller.abort('early')
       await p
-      await sleep(10)
+      await activated
+      await drained()
       return log
     },
     expected: ['rejected:early', 'ran'],
   },
   {
     name: 'concurrent executions of one tool get independent signals',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, until, next }) => {
       const signals: AbortSignal[] = []
       const finishers: Array<(v: unknown) => void> = []
       await register('a', {
@@ -490,9 +496,11 @@ differential('executeTool', [
         .executeTool(t, { id: 1 }, { signal: first.signal })
         .catch((e) => `rejected:${e}`)
       const p2 = mc.executeTool(t, { id: 2 })
-      await sleep(10)
+      // Both runs started: aborting before a run starts does not cancel it.
+      await until(() => signals.length === 2)
+      const cancelled = next(mc, 'toolcancel')
       first.abort('one')
-      await sleep(10)
+      await cancelled
       finishers.forEach((f) => f(undefined))
       return [await p1, await p2, signals.map((s) => s.aborted)]
     },
@@ -500,13 +508,17 @@ differential('executeTool', [
   },
   {
     name: 'executeTool inside execute works, and forwarding the signal cascades the cancellation',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, until, drained }) => {
       const log: string[] = []
       mc.ontoolcancel = (e) =>
         log.push(`toolcancel:${(e as Event & { toolName: string }).toolName}`)
+      let innerStarted = false
       await register('inner', {
         execute: (_input, { signal }) =>
-          new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+          new Promise((_, reject) => {
+            innerStarted = true
+            signal.addEventListener('abort', () => reject(signal.reason))
+          }),
       })
       await register('outer', {
         execute: async (_input, { signal }) => mc.executeTool(await find('inner'), {}, { signal }),
@@ -520,17 +532,19 @@ differential('executeTool', [
       const p = mc
         .executeTool(await find('outer'), {}, { signal: controller.signal })
         .catch((e) => `rejected:${e}`)
-      await sleep(20)
+      // The outer tool started and called the inner one, which runs.
+      await until(() => innerStarted)
       controller.abort('stop')
       const outcome = await p
-      await sleep(20)
+      await until(() => log.length >= 2)
+      await drained()
       return [plain, outcome, log.sort()]
     },
     expected: ['inner said hi', 'rejected:stop', ['toolcancel:inner', 'toolcancel:outer']],
   },
   {
     name: 'unregistering a running tool (even from inside execute) does not cancel it',
-    run: async ({ mc, register, find, sleep }) => {
+    run: async ({ mc, register, find, drained }) => {
       const controller = new AbortController()
       let signal: AbortSignal | undefined
       await register(
@@ -546,7 +560,7 @@ differential('executeTool', [
         { signal: controller.signal },
       )
       const result = await mc.executeTool(await find('a'), {})
-      await sleep(5)
+      await drained()
       return [result, signal!.aborted, (await mc.getTools()).length]
     },
     expected: ['finished', false, 0],

@@ -29,13 +29,29 @@ export interface Helpers {
   mc: ModelContext
   /** `['ok', value]`, `['err', error.name]`, or `['throw', reason]` for a non-error reason. */
   capture(fn: () => unknown): Promise<[string, unknown]>
-  /** Waits for `ms` milliseconds (0: one timer task). */
+  /**
+   * Waits for `ms` milliseconds (0: one timer task). Only where the time is the behaviour under
+   * test (a tool that takes a while); never to let something happen before an assertion: wait for
+   * it with `next`, `until` or `drained`.
+   */
   sleep(ms?: number): Promise<void>
   /**
-   * Waits until `condition()` is truthy (checked every 10 ms, at most `ms`, default 3 s): for waits
-   * on other frames, whose timing depends on the machine's load.
+   * Waits until `condition()` is truthy, checked every 10 ms: for a state no event announces (in
+   * another frame, or behind native's own scheduling). Throws, failing the case, when it is still
+   * falsy after `ms` (default 10 s), instead of letting the case go on.
    */
   until(condition: () => unknown, ms?: number): Promise<void>
+  /**
+   * Resolves with the next `type` event at `target`. Call it before what fires the event.
+   */
+  next(target: EventTarget, type: string): Promise<Event>
+  /**
+   * Resolves once every task the API queued in this document before the call has run (its
+   * `toolchange`, `toolactivated` and `toolcancel` events, promise resolutions): `getTools()`
+   * answers in a task queued after them, in native Chromium as in the polyfill. For checking that
+   * something did not happen.
+   */
+  drained(context?: ModelContext): Promise<void>
   /** Registers a tool named `name` (description `'d'`, returns `'ok'`), overriding with `tool`. */
   register(
     name: string,
@@ -105,9 +121,17 @@ function installHelpers(origins: { origin: string; otherOrigin: string; thirdOri
       }
     },
     sleep: (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms)),
-    async until(condition, ms = 3000) {
+    async until(condition, ms = 10_000) {
       const end = Date.now() + ms
-      while (!(await condition()) && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+      while (!(await condition())) {
+        if (Date.now() > end) throw new Error(`until: still false after ${ms} ms: ${condition}`)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    },
+    next: (target, type) =>
+      new Promise((resolve) => target.addEventListener(type, resolve, { once: true })),
+    async drained(context = h.mc) {
+      await context.getTools()
     },
     register: (name, tool = {}, options, context = h.mc) =>
       context.registerTool({ name, description: 'd', execute: () => 'ok', ...tool }, options),

@@ -341,11 +341,11 @@ differential('registerTool', [
   },
   {
     name: 'an aborted registration leaves no tool and fires no toolchange',
-    run: async ({ mc, register, sleep }) => {
+    run: async ({ mc, register, drained }) => {
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
       await register('a', {}, { signal: AbortSignal.abort() }).catch(() => {})
-      await sleep(10)
+      await drained()
       return [changes, (await mc.getTools()).length]
     },
     expected: [0, 0],
@@ -468,28 +468,30 @@ differential('registerTool', [
   },
   {
     name: 'aborting before the promise settles rejects with the reason, unregisters, and fires two toolchanges',
-    run: async ({ mc, register, sleep }) => {
+    run: async ({ mc, register, until, drained }) => {
       const log: string[] = []
       mc.addEventListener('toolchange', () => log.push('toolchange'))
       const controller = new AbortController()
       const p = register('a', {}, { signal: controller.signal })
       controller.abort('stop')
       await p.catch((e) => log.push(`rejected:${e}`))
-      await sleep(10)
+      await until(() => log.length >= 3)
+      await drained()
       return [log, (await mc.getTools()).length]
     },
     expected: [['rejected:stop', 'toolchange', 'toolchange'], 0],
   },
   {
     name: 'aborting after registration unregisters and fires toolchange',
-    run: async ({ mc, register, sleep }) => {
+    run: async ({ mc, register, until, drained }) => {
       const controller = new AbortController()
       await register('a', {}, { signal: controller.signal })
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
       controller.abort()
       const immediately = (await mc.getTools()).length
-      await sleep(10)
+      await until(() => changes >= 1)
+      await drained()
       return [immediately, changes]
     },
     expected: [0, 1],
@@ -506,14 +508,14 @@ differential('registerTool', [
   },
   {
     name: "aborting an old registration's signal does not remove a newer one of the same name",
-    run: async ({ mc, register, sleep }) => {
+    run: async ({ mc, register, drained }) => {
       const first = new AbortController()
       await register('a', {}, { signal: first.signal })
       first.abort()
       const second = new AbortController()
       await register('a', { description: 'second' }, { signal: second.signal })
       first.abort()
-      await sleep(5)
+      await drained()
       return (await mc.getTools()).map((t) => t.description)
     },
     expected: ['second'],

@@ -11,7 +11,7 @@ differential('ToolRegistration', [
   {
     name: 'subscribe → unsubscribe → subscribe (StrictMode) leaves exactly one registration',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until, drained }) => {
       const unhandled: unknown[] = []
       addEventListener('unhandledrejection', (event) => unhandled.push(String(event.reason)))
       const errors: unknown[] = []
@@ -21,11 +21,11 @@ differential('ToolRegistration', [
       )
       registration.subscribe(() => {})()
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
       const during = (await mc.getTools()).map((tool) => tool.name)
       const { status, error } = registration.getSnapshot()
       unsubscribe()
-      await sleep(50)
+      await drained()
       return [during, status, error, (await mc.getTools()).length, errors, unhandled]
     },
     expected: [['strict'], 'registered', undefined, 0, [], []],
@@ -33,7 +33,7 @@ differential('ToolRegistration', [
   {
     name: 'ten StrictMode cycles in a row still end with one registration',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until, drained }) => {
       const unhandled: unknown[] = []
       addEventListener('unhandledrejection', (event) => unhandled.push(String(event.reason)))
       const registration = new WebMCPKit.ToolRegistration({
@@ -43,7 +43,8 @@ differential('ToolRegistration', [
       })
       for (let i = 0; i < 10; i++) registration.subscribe(() => {})()
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
+      await drained()
       const tools = (await mc.getTools()).map((tool) => tool.name)
       const status = registration.getSnapshot().status
       unsubscribe()
@@ -54,7 +55,7 @@ differential('ToolRegistration', [
   {
     name: 'enabled: off unregisters, on registers, rapid toggles end in the last state',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until, drained }) => {
       const names = async () => (await mc.getTools()).map((tool) => tool.name)
       const errors: unknown[] = []
       const onError = (error: unknown) => errors.push(String(error))
@@ -62,17 +63,18 @@ differential('ToolRegistration', [
         { name: 'toggled', description: 'd', execute: () => 'ok' },
         { enabled: false, onError },
       )
+      const settled = () => until(() => registration.getSnapshot().status !== 'registering')
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(20)
+      await drained()
       const off = [registration.getSnapshot().status, await names()]
       registration.setOptions({ enabled: true, onError })
-      await sleep(20)
+      await settled()
       const on = [registration.getSnapshot().status, await names()]
       for (let i = 0; i < 51; i++) registration.setOptions({ enabled: i % 2 === 0, onError })
-      await sleep(50)
+      await settled()
       const afterOn = [registration.getSnapshot().status, await names()]
       for (let i = 0; i < 51; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
-      await sleep(50)
+      await drained()
       const afterOff = [registration.getSnapshot().status, await names()]
       unsubscribe()
       return [off, on, afterOn, afterOff, errors]
@@ -88,7 +90,7 @@ differential('ToolRegistration', [
   {
     name: 'a changed input schema re-registers; 1,000 execute-only updates fire no toolchange',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until, drained }) => {
       let toolchanges = 0
       mc.addEventListener('toolchange', () => toolchanges++)
       const tool = {
@@ -98,8 +100,9 @@ differential('ToolRegistration', [
         execute: (): unknown => 'v0',
       }
       const registration = new WebMCPKit.ToolRegistration(tool)
+      const settled = () => until(() => registration.getSnapshot().status !== 'registering')
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(50)
+      await settled()
       toolchanges = 0
       for (let i = 1; i <= 1000; i++) {
         registration.setTool({
@@ -108,7 +111,7 @@ differential('ToolRegistration', [
           execute: () => `v${i}`,
         })
       }
-      await sleep(50)
+      await drained()
       const quiet = toolchanges
       const [listed] = await mc.getTools()
       const latest = await mc.executeTool(listed!, {})
@@ -116,7 +119,7 @@ differential('ToolRegistration', [
         ...tool,
         inputSchema: { type: 'object', properties: { b: { type: 'number' } } },
       })
-      await sleep(50)
+      await settled()
       const tools = await mc.getTools()
       const result = [
         quiet,
@@ -139,7 +142,7 @@ differential('ToolRegistration', [
   {
     name: 'a new name replaces the old registration',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until }) => {
       const registration = new WebMCPKit.ToolRegistration({
         name: 'before',
         description: 'd',
@@ -147,7 +150,7 @@ differential('ToolRegistration', [
       })
       const unsubscribe = registration.subscribe(() => {})
       registration.setTool({ name: 'after', description: 'd', execute: () => 'ok' })
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
       const tools = (await mc.getTools()).map((tool) => tool.name)
       const status = registration.getSnapshot().status
       unsubscribe()
@@ -158,7 +161,7 @@ differential('ToolRegistration', [
   {
     name: 'a duplicate name lands in the snapshot; tearing it down leaves the other tool registered',
     path: KIT,
-    run: async ({ mc, register, sleep }) => {
+    run: async ({ mc, register, until, drained }) => {
       await register('taken')
       const errors: unknown[] = []
       const registration = new WebMCPKit.ToolRegistration(
@@ -166,10 +169,10 @@ differential('ToolRegistration', [
         { onError: (error) => errors.push((error as Error).name) },
       )
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
       const { status, error } = registration.getSnapshot()
       unsubscribe()
-      await sleep(50)
+      await drained()
       const tools = (await mc.getTools()).map((tool) => [tool.name, tool.description])
       return [status, (error as Error).name, errors, tools]
     },
@@ -178,7 +181,7 @@ differential('ToolRegistration', [
   {
     name: "a failure replaced in the same tick never reaches the newer registration's state",
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until, drained }) => {
       const errors: unknown[] = []
       const onError = (error: unknown) => errors.push(String(error))
       const registration = new WebMCPKit.ToolRegistration(
@@ -187,7 +190,8 @@ differential('ToolRegistration', [
       )
       const unsubscribe = registration.subscribe(() => {})
       registration.setOptions({ exposedTo: ['https://secure.example'], onError })
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
+      await drained()
       const { status, error } = registration.getSnapshot()
       const tools = (await mc.getTools()).map((tool) => tool.name)
       unsubscribe()
@@ -198,7 +202,7 @@ differential('ToolRegistration', [
   {
     name: 'agent calls update the snapshot; overlapping calls are counted',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until }) => {
       const gates: Array<(value: string) => void> = []
       const registration = new WebMCPKit.ToolRegistration({
         name: 'slow',
@@ -206,11 +210,12 @@ differential('ToolRegistration', [
         execute: () => new Promise<string>((resolve) => gates.push(resolve)),
       })
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
       const [tool] = await mc.getTools()
       const first = mc.executeTool(tool!, {})
       const second = mc.executeTool(tool!, {})
-      await sleep(50)
+      // Both calls have reached the tool's execute.
+      await until(() => gates.length === 2)
       const running = registration.getSnapshot()
       gates[1]!('second')
       gates[0]!('first')
@@ -232,7 +237,7 @@ differential('ToolRegistration', [
   {
     name: 'a Standard Schema: its JSON Schema is registered; invalid input is answered with the issues',
     path: KIT,
-    run: async ({ mc, sleep }) => {
+    run: async ({ mc, until }) => {
       const calls: unknown[] = []
       // A minimal Standard Schema with the JSON Schema extension, as Zod 4 exposes one.
       const schema = {
@@ -262,7 +267,7 @@ differential('ToolRegistration', [
         },
       })
       const unsubscribe = registration.subscribe(() => {})
-      await sleep(50)
+      await until(() => registration.getSnapshot().status !== 'registering')
       const [tool] = await mc.getTools()
       const invalid = JSON.parse((await mc.executeTool(tool!, { n: 'x' }))!)
       const valid = await mc.executeTool(tool!, { n: 1 })
@@ -285,19 +290,19 @@ differential('ToolsObserver', [
   {
     name: 'lists the tools and follows toolchange, keeping its snapshot while nothing changed',
     path: KIT,
-    run: async ({ register, sleep }) => {
+    run: async ({ register, until, drained }) => {
       await register('first')
       const observer = new WebMCPKit.ToolsObserver()
       let notified = 0
       const unsubscribe = observer.subscribe(() => notified++)
-      await sleep(50)
+      await until(() => notified === 1)
       const initial = observer.getSnapshot()
       const controller = new AbortController()
       await register('second', {}, { signal: controller.signal })
-      await sleep(50)
+      await until(() => notified === 2)
       const grown = observer.getSnapshot().map((tool) => tool.name)
       controller.abort()
-      await sleep(50)
+      await until(() => notified === 3)
       const shrunk = observer.getSnapshot().map((tool) => tool.name)
       const before = observer.getSnapshot()
       // Two toolchange events whose net effect is no change: the snapshot keeps its identity.
@@ -305,7 +310,9 @@ differential('ToolsObserver', [
       const pending = register('transient', {}, { signal: transient.signal }).catch(() => {})
       transient.abort()
       await pending
-      await sleep(50)
+      // The two toolchanges, then the getTools() answers the observer asked for at each.
+      await drained()
+      await drained()
       const kept = observer.getSnapshot() === before
       unsubscribe()
       return [initial.map((tool) => tool.name), grown, shrunk, kept, notified]
