@@ -81,7 +81,8 @@ const page = (head, body) =>
  * installing anything); any other path is an HTML page that loads the polyfill first. Query:
  * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `agent` adds the
  * test agent (tests run code in cross-origin frames through it); `body` is the
- * page's body HTML; `pp` sets a `Permissions-Policy` header.
+ * page's body HTML; `pp` sets a `Permissions-Policy` header; `csp` a `Content-Security-Policy` header
+ * (`csp=sandbox allow-scripts` gives the page an opaque origin).
  */
 export async function startServer({ routes = {} } = {}) {
   const [polyfill, kit] = await Promise.all([buildPolyfill(), buildKit()])
@@ -108,6 +109,7 @@ export async function startServer({ routes = {} } = {}) {
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
     if (url.searchParams.get('oac') === '0') headers['origin-agent-cluster'] = '?0'
     if (url.searchParams.has('pp')) headers['permissions-policy'] = url.searchParams.get('pp')
+    if (url.searchParams.has('csp')) headers['content-security-policy'] = url.searchParams.get('csp')
     let script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
     if (url.searchParams.has('agent')) script += '<script src="/test-agent.js"></script>'
     response.writeHead(200, headers)
