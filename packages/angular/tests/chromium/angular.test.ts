@@ -41,7 +41,7 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
         await kit.until(
           () => kit.text('status') === 'registered' && kit.text('tools') === 'counter',
         )
-        await kit.sleep(50)
+        await kit.drained()
         return [await kit.names(), kit.toolchanges(), kit.counter(), kit.text('tools')]
       })
       expect(result).toEqual([['counter'], 1, '0|registered|0|', 'counter'])
@@ -54,7 +54,8 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
         const rendered = kit.counter()
         // The factory reads `step`: a new execute, swapped in place without re-registering.
         kit.controls.step.set(10)
-        await kit.sleep(50)
+        // Change detection runs the factory and swaps the new execute in; no toolchange follows.
+        await kit.drained()
         const changes = kit.toolchanges()
         const second = await kit.call('counter', { times: 1 })
         await kit.until(() => kit.text('runs') === '2')
@@ -72,7 +73,7 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
         await kit.until(
           () => kit.text('status') === 'registered' && kit.text('tools') === 'counter',
         )
-        await kit.sleep(50)
+        await kit.drained()
         return [off, await kit.names(), kit.toolchanges()]
       })
       expect(result).toEqual([[[], 'idle'], ['counter'], 3])
@@ -82,7 +83,7 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
       const result = await page.evaluate(async () => {
         kit.controls.units.set(['celsius', 'fahrenheit'])
         await kit.until(() => kit.toolchanges() === 5 && kit.text('status') === 'registered')
-        await kit.sleep(50)
+        await kit.drained()
         const tool = await kit.find('counter')
         const unit = (tool?.inputSchema?.properties as Record<string, { enum: string[] }>).unit
         return [await kit.names(), unit?.enum, kit.toolchanges(), kit.counter()]
@@ -99,7 +100,7 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
         await kit.until(
           () => kit.text('status') === 'registered' && kit.text('tools') === 'counter',
         )
-        await kit.sleep(50)
+        await kit.drained()
         const call = await kit.call('counter', { times: 3 })
         await kit.until(() => kit.text('runs') === '1')
         return [unmounted, await kit.names(), kit.toolchanges(), call, kit.counter()]

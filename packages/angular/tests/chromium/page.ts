@@ -112,14 +112,28 @@ const kit = {
   text,
   /** The rendered counter: `count|status|runs|last`. */
   counter: () => document.querySelector('counter-tool')?.textContent ?? null,
-  /** Waits until `check` holds (polling; returns anyway after `timeout` ms, so the result shows where it stuck). */
-  async until(check: () => boolean | Promise<boolean>, timeout = 5000) {
+  /**
+   * Waits until `check` holds (polling; returns anyway after `timeout` ms, so the result shows where
+   * it stuck and the step fails on it).
+   */
+  async until(check: () => boolean | Promise<boolean>, timeout = 10_000) {
     const end = performance.now() + timeout
     while (!(await check()) && performance.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
   },
-  sleep: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+  /**
+   * Waits until the application is stable (change detection and its effects ran), then until the
+   * tasks native WebMCP or the polyfill queued so far have run (`toolchange` events, registrations'
+   * resolutions) and the `getTools()` calls they started have been answered: two `getTools()`
+   * round trips, each answered after the tasks queued before it. For checking that nothing (more)
+   * happened.
+   */
+  async drained() {
+    await app?.whenStable()
+    await context().getTools()
+    await context().getTools()
+  },
 }
 
 declare global {

@@ -27,11 +27,25 @@ const registrations = (page: Page) =>
   )
 
 const waitForStatus = (page: Page, status: string) =>
-  page.waitForFunction((status) => app.state().status === status, status, { timeout: 5_000 })
+  page.waitForFunction((status) => app.state().status === status, status, { timeout: 10_000 })
 
-/** Waits until the queued tasks of native WebMCP or the polyfill (registration, toolchange) ran. */
-const settle = (page: Page) =>
-  page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+/** Waits until `useWebMCPTools()` renders `names`. */
+const waitForListed = (page: Page, names: string[]) =>
+  page.waitForFunction((names) => JSON.stringify(app.listed()) === names, JSON.stringify(names), {
+    timeout: 10_000,
+  })
+
+/**
+ * Waits until the `toolchange` events the API queued so far have fired and the `getTools()` calls
+ * they started (`useWebMCPTools`) have been answered: two `getTools()` round trips, each answered
+ * after the tasks queued before it, in native WebMCP as in the polyfill. For checking that nothing
+ * (more) happened.
+ */
+const drained = (page: Page) =>
+  page.evaluate(async () => {
+    await document.modelContext!.getTools()
+    await document.modelContext!.getTools()
+  })
 
 // Every engine WEBMCP_ENGINES selects: native WebMCP in `chromium-native`, the polyfill elsewhere.
 for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
@@ -71,13 +85,14 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
           await waitForStatus(page, 'registered')
           expect(await registrations(page)).toHaveLength(1)
           expect(await page.evaluate(() => app.counts().registerTool)).toBe(strict ? 2 : 1)
-          await settle(page)
+          await waitForListed(page, [TOOL])
+          await drained(page)
           expect(await page.evaluate(() => app.listed())).toEqual([TOOL])
 
           // 50 renders, each with a new inline execute: no registration, no toolchange.
           const before = await page.evaluate(() => app.counts())
           for (let i = 1; i <= 50; i++) await render({ value: `v${i}` })
-          await settle(page)
+          await drained(page)
           expect(await page.evaluate(() => app.counts())).toEqual(before)
           expect(await registrations(page)).toHaveLength(1)
 
@@ -109,7 +124,8 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
           await render({ enabled: false })
           expect(await page.evaluate(() => app.state().status)).toBe('idle')
           expect(await registrations(page)).toHaveLength(0)
-          await settle(page)
+          await waitForListed(page, [])
+          await drained(page)
           expect(await page.evaluate(() => app.listed())).toEqual([])
           await render({ enabled: true })
           await waitForStatus(page, 'registered')
@@ -127,14 +143,14 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
           // Remount (a new key; in StrictMode its effects replay too): exactly one.
           await render({ mountKey: 2 })
           await waitForStatus(page, 'registered')
-          await settle(page)
+          await drained(page)
           expect(await registrations(page)).toHaveLength(1)
           expect(await page.evaluate(() => app.listed())).toEqual([TOOL])
 
           // Unmount: gone at once.
           await page.evaluate(() => app.unmount())
           expect(await registrations(page)).toHaveLength(0)
-          await settle(page)
+          await drained(page)
           expect(await page.evaluate(() => app.errors)).toEqual([])
         } finally {
           await page.close()

@@ -27,18 +27,24 @@ addEventListener('error', (event) => problems.push(`error: ${String(event.messag
 
 export { Vue, WebMCPVue, problems }
 
-/** Waits for `ms` milliseconds (one timer task by default), after Vue's pending flush. */
-export const sleep = async (ms = 0) => {
+/**
+ * After Vue's pending flush, waits until the tasks native WebMCP or the polyfill queued so far have
+ * run (`toolchange` events, registrations' resolutions) and the `getTools()` calls they started
+ * have been answered: two `getTools()` round trips, each answered after the tasks queued before it.
+ * For checking that nothing (more) happened.
+ */
+export const drained = async (mc: ModelContext = context()) => {
   await Vue.nextTick()
-  await new Promise((resolve) => setTimeout(resolve, ms))
+  await mc.getTools()
+  await mc.getTools()
 }
 
 /**
  * Waits until `check` holds (polling; at most `timeout` ms, then returns so that the case's result
- * shows the state it got stuck in). For states that arrive through tasks: registrations,
- * `toolchange`, the tools list.
+ * shows the state it got stuck in, and the case fails on it). For states that arrive through
+ * tasks: registrations, `toolchange`, the tools list.
  */
-export const until = async (check: () => boolean | Promise<boolean>, timeout = 5000) => {
+export const until = async (check: () => boolean | Promise<boolean>, timeout = 10_000) => {
   const end = performance.now() + timeout
   await Vue.nextTick()
   while (!(await check()) && performance.now() < end) {

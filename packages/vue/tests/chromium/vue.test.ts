@@ -34,13 +34,13 @@ const cases: Case[] = [
       })
       const first = app.text()
       await kit.until(() => app.text() === 'registered' && changes.count === 1)
-      // Time for a second registration or toolchange to show, were there one.
-      await kit.sleep(50)
+      // A second registration or toolchange would show by now.
+      await kit.drained()
       const mounted = [app.text(), await kit.names(), changes.count]
       app.unmount()
       const afterUnmount = await kit.names()
       await kit.until(() => changes.count === 2)
-      await kit.sleep(50)
+      await kit.drained()
       return [first, mounted, afterUnmount, changes.count, kit.problems]
     },
     // The first render shows idle (as on the server): the tool registers when the component mounts.
@@ -109,7 +109,7 @@ const cases: Case[] = [
           return () => h('p', status.value)
         },
       })
-      await kit.sleep(30)
+      await kit.drained()
       const off = [await kit.names(), app.text()]
       enabled.value = true
       await kit.until(() => app.text() === 'registered')
@@ -154,9 +154,10 @@ const cases: Case[] = [
       const steps: unknown[] = []
       for (let i = 2; i <= 50; i++) {
         version.value = i
-        if (i % 10 === 0) await kit.sleep()
+        // Several flushes, each with a new execute.
+        if (i % 10 === 0) await kit.Vue.nextTick()
       }
-      await kit.sleep(50)
+      await kit.drained()
       steps.push(changes.count)
       name.value = 'find'
       await kit.until(() => changes.count === 2)
@@ -166,7 +167,7 @@ const cases: Case[] = [
       steps.push(changes.count, await listed())
       fields.value = ['query', 'limit']
       await kit.until(() => changes.count === 6)
-      await kit.sleep(30)
+      await kit.drained()
       steps.push(changes.count, await listed())
       const result = await kit.context().executeTool(await kit.find('find'), {})
       app.unmount()
@@ -228,7 +229,8 @@ const cases: Case[] = [
       await kit.until(async () => kit.same(await kit.names(), ['increment']))
       const changes = kit.countToolchanges()
       factor.value = 10
-      await kit.sleep(50)
+      // Vue's flush swaps the new execute in; no toolchange may follow.
+      await kit.drained()
       const call = kit.context().executeTool(await kit.find('increment'), { by: 2 })
       await kit.until(() => app.text()!.includes('true'))
       const during = app.text()
