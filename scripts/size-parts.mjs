@@ -1,43 +1,32 @@
 #!/usr/bin/env node
-// Prints what each part of the polyfill costs, minified and gzipped: the classic script built with
-// the frame protocol and the declarative forms replaced by empty stubs, then with each added back.
-// Beside it, built the same way in the same run, the most-used peer polyfill (@mcp-b/webmcp-polyfill:
-// the imperative API and declarative forms, no frames: it rejects `exposedTo` and `fromOrigins`).
-// size-limit checks the whole (`pnpm size`); this shows where the bytes are.
+// Prints what each part of the polyfill costs, minified and gzipped: the imperative-only entry
+// (the engine), the engine with the frame protocol, with the declarative forms (and their selector
+// patch and custom elements), and the whole; each built from a small entry that installs just
+// those parts, the way src/install.ts puts them together. Beside them, built the same way in the
+// same run, the most-used peer polyfill (@mcp-b/webmcp-polyfill: the imperative API and declarative
+// forms, no frames: it rejects `exposedTo` and `fromOrigins`). size-limit checks the entries
+// (`pnpm size`); this shows where the bytes are.
 import { gzipSync } from 'node:zlib'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const core = fileURLToPath(new URL('../packages/core/src/', import.meta.url))
-const stubs = {
-  './frames': 'export class FrameLink {}\nexport const frameTree = () => []',
-  './form-tools': 'export const startFormTools = () => () => {}',
-}
 
 const options = { bundle: true, minify: true, format: 'iife', target: 'es2022', write: false }
 const gzipped = (result) => gzipSync(result.outputFiles[0].contents, { level: 9 }).length
 
-async function size(stubbed) {
-  const result = await build({
-    ...options,
-    entryPoints: [`${core}polyfill.ts`],
-    plugins: [
-      {
-        name: 'stub',
-        setup(b) {
-          b.onResolve({ filter: /^\.\/(frames|form-tools)$/ }, (args) =>
-            stubbed.includes(args.path) ? { path: args.path, namespace: 'stub' } : undefined,
-          )
-          b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({
-            contents: stubs[args.path],
-            loader: 'ts',
-          }))
-        },
-      },
-    ],
-  })
-  return gzipped(result)
+const FRAMES = `connectFrames(doc.modelContext, createFrameLink)`
+const FORMS = `startFormTools(doc), patchSelectors()`
+/** The polyfill with the given parts, installed as src/install.ts installs them. */
+async function size(...parts) {
+  const contents = `import { installEngine } from './install-imperative'
+    import { connectFrames } from './model-context'
+    import { createFrameLink } from './frames'
+    import { startFormTools } from './form-tools'
+    import { patchSelectors } from './selectors'
+    installEngine((doc) => { const undo = [${parts.join(', ')}]; return () => undo.forEach((f) => f()) })`
+  return gzipped(await build({ ...options, stdin: { contents, resolveDir: core, loader: 'ts' } }))
 }
 
 async function peer() {
@@ -56,12 +45,12 @@ async function peer() {
   return [`${name} ${version}`, gzipped(result)]
 }
 
-const engine = await size(['./frames', './form-tools'])
-const frames = await size(['./form-tools'])
-const all = await size([])
-const withoutFrames = await size(['./frames'])
+const engine = gzipped(await build({ ...options, entryPoints: [`${core}polyfill-imperative.ts`] }))
+const frames = await size(FRAMES)
+const all = gzipped(await build({ ...options, entryPoints: [`${core}polyfill.ts`] }))
+const withoutFrames = await size(FORMS)
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`
-console.log(`imperative engine       ${kb(engine)}`)
+console.log(`imperative-only entry   ${kb(engine)}`)
 console.log(`+ frames                ${kb(frames - engine)}  (${kb(frames)})`)
 console.log(`+ declarative forms     ${kb(all - frames)}  (${kb(all)})`)
 const [peerName, peerSize] = await peer()

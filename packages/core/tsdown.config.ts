@@ -2,7 +2,7 @@ import { defineConfig } from 'tsdown'
 
 export default defineConfig([
   {
-    entry: ['src/index.ts', 'src/polyfill.ts', 'src/json-schema.ts'],
+    entry: ['src/index.ts', 'src/polyfill.ts', 'src/polyfill-imperative.ts', 'src/json-schema.ts'],
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -10,15 +10,18 @@ export default defineConfig([
     dts: { tsconfig: 'tsconfig.build.json' },
     sourcemap: true,
   },
-  {
-    // The classic script: <script src="webmcp.iife.js"> installs document.modelContext on load.
-    entry: { webmcp: 'src/polyfill.ts' },
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    dts: false,
-    clean: false,
-    outExtensions: () => ({ js: '.js' }),
-  },
+  // The classic scripts: <script src="webmcp.iife.js"> installs document.modelContext on load;
+  // webmcp-imperative.iife.js does without frames and forms. (One build each: IIFE has no chunks.)
+  ...[{ webmcp: 'src/polyfill.ts' }, { 'webmcp-imperative': 'src/polyfill-imperative.ts' }].map(
+    (entry) => ({
+      entry,
+      format: 'iife' as const,
+      platform: 'browser' as const,
+      target: 'es2022',
+      minify: true,
+      dts: false,
+      clean: false,
+      outExtensions: () => ({ js: '.js' }),
+    }),
+  ),
 ])

@@ -50,17 +50,20 @@ const noop = () => {}
 export function installEngine(extras?: (doc: Document) => () => void): () => void {
   if (typeof document === 'undefined' || 'modelContext' in document || !isSecureContext) return noop
   const contexts = new WeakMap<Document, ModelContext>()
-  Object.defineProperty(Document.prototype, 'modelContext', {
-    configurable: true,
-    enumerable: true,
-    get(this: Document) {
-      if (!(this instanceof Document)) throw new TypeError('Illegal invocation')
-      let context = contexts.get(this)
-      if (!context)
-        contexts.set(this, (context = createModelContext(this) as unknown as ModelContext))
-      return context
-    },
-  })
+  // An enumerable, configurable getter named `get modelContext`, as WebIDL gives it.
+  Object.defineProperties(
+    Document.prototype,
+    Object.getOwnPropertyDescriptors({
+      get modelContext() {
+        const doc = this as unknown
+        if (!(doc instanceof Document)) throw new TypeError('Illegal invocation')
+        let context = contexts.get(doc)
+        if (!context)
+          contexts.set(doc, (context = createModelContext(doc) as unknown as ModelContext))
+        return context
+      },
+    }),
+  )
   const globals = {
     ModelContext: ModelContextImpl,
     ToolActivatedEvent,
@@ -71,8 +74,8 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
   }
   if (!Object.hasOwn(ModelContextImpl, HOOK))
     Object.defineProperty(ModelContextImpl, HOOK, { value: hook })
+  shapeInterfaces(globals)
   const remove = extras?.(document) ?? noop
-  shapeInterfaces(globalThis as unknown as Record<string, unknown>)
   return () => {
     remove()
     delete (Document.prototype as { modelContext?: unknown }).modelContext

@@ -5,7 +5,7 @@ import { FORM_ACTIVE, SUBMIT_ACTIVE } from './form-fill'
 // a selector that names one is rewritten to the attribute the polyfill sets exactly while native's
 // pseudo-class matches (form-fill.ts): a simple selector for a simple selector, so compounds,
 // `:is()`, `:not()`, `:has()`, `:where()` and lists keep their meaning. A selector that names
-// neither goes straight to the browser after one test of the string.
+// neither goes straight to the browser after a test of its length (or a colon, then a regex).
 
 /**
  * A pseudo-class token outside strings and escapes: `:tool-form-active` / `:tool-submit-active` in
@@ -56,7 +56,9 @@ export function patchSelectors(): () => void {
       // A method, so that it has the original's name and length and no prototype.
       const patched = {
         [name](this: unknown, selectors: unknown) {
-          return typeof selectors === 'string' && !/tool-/i.test(selectors)
+          // Shorter than ":tool-form-active", or without a colon: nothing to rewrite.
+          return typeof selectors === 'string' &&
+            (selectors.length < 17 || !selectors.includes(':') || !/tool-/i.test(selectors))
             ? original.call(this, selectors)
             : select(original, this, selectors, arguments.length)
         },
