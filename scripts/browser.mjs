@@ -57,7 +57,10 @@ export const buildPolyfill = ({ minify = true } = {}) => bundle('core/src/polyfi
 export const buildKit = () => bundle('core/src/index.ts', { globalName: 'WebMCPKit' })
 
 // Test-only: lets a test run code in a (cross-origin) frame. The test posts {__test: source, id, arg}
-// and the frame replies {__testReply: id, result: ['ok', value] | ['err', name]}.
+// and the frame replies {__testReply: id, result: ['ok', value] | ['err', name]}. A frame also tells
+// its parent when it is ready, {__testReady: true} (or {__testReady: false, error}): once the
+// polyfill says the document has joined its frame tree (the polyfill hook's joined()), at once under
+// native WebMCP or without the polyfill. The harness's frame() waits for it.
 const TEST_AGENT = `addEventListener('message', async (event) => {
   const { __test: source, id, arg } = event.data ?? {}
   if (typeof source !== 'string') return
@@ -68,7 +71,18 @@ const TEST_AGENT = `addEventListener('message', async (event) => {
     result = ['err', error?.name ?? String(error)]
   }
   event.source.postMessage({ __testReply: id, result }, '*')
-})`
+})
+;(async () => {
+  let ready = { __testReady: true }
+  try {
+    const context = document.modelContext
+    const hook = context?.constructor?.[Symbol.for('webmcp-kit/polyfill')]
+    if (typeof hook?.joined === 'function') await hook.joined(context)
+  } catch (error) {
+    ready = { __testReady: false, error: String(error) }
+  }
+  if (parent !== window) parent.postMessage(ready, '*')
+})()`
 
 const page = (head, body) =>
   `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
