@@ -63,7 +63,10 @@ export interface Helpers {
   find(name: string, context?: ModelContext): Promise<RegisteredTool>
   /**
    * Loads `src` (default: a page with the polyfill) into a new iframe with the given attributes
-   * (e.g. `{ allow: 'tools' }`), appended to `parent` (default: the body), and resolves with it.
+   * (e.g. `{ allow: 'tools' }`), appended to `parent` (default: the body), and resolves with it
+   * once it has loaded and is ready: a page of the test server gets the test agent (`agent` is
+   * added to its query), which says so once the page's polyfill has joined the frame tree (at once
+   * under native WebMCP). Other pages, and sandboxed ones without scripts, only load.
    */
   frame(
     src?: string,
@@ -141,10 +144,37 @@ function installHelpers(origins: { origin: string; otherOrigin: string; thirdOri
     frame(src = '/', attributes = {}, parent = document.body) {
       const iframe = document.createElement('iframe')
       for (const [name, value] of Object.entries(attributes)) iframe.setAttribute(name, value)
-      iframe.src = src
-      return new Promise((resolve) => {
-        // The load event, then time for the polyfills of the tree to find each other.
-        iframe.onload = () => setTimeout(() => resolve(iframe), 50)
+      const url = new URL(src, location.href)
+      const sandbox = iframe.getAttribute('sandbox')
+      const announces =
+        [h.origin, h.otherOrigin, h.thirdOrigin].includes(url.origin) &&
+        (sandbox === null || sandbox.split(/\s+/).includes('allow-scripts'))
+      if (announces && !url.searchParams.has('agent')) {
+        url.search = url.search ? `${url.search}&agent` : '?agent'
+      }
+      iframe.src = announces ? url.href : src
+      return new Promise((resolve, reject) => {
+        let loaded = false
+        let ready = !announces
+        const done = () => {
+          if (!loaded || !ready) return
+          removeEventListener('message', listener)
+          resolve(iframe)
+        }
+        const listener = (event: MessageEvent) => {
+          if (event.source !== iframe.contentWindow || event.data?.__testReady === undefined) return
+          if (!event.data.__testReady) {
+            removeEventListener('message', listener)
+            return reject(
+              new Error(`frame ${src} did not join its frame tree: ${event.data.error}`),
+            )
+          }
+          ready = true
+          done()
+        }
+        addEventListener('message', listener)
+        // The load event (the page's scripts have run) and the agent's word (the tree has it).
+        iframe.addEventListener('load', () => ((loaded = true), done()), { once: true })
         parent.append(iframe)
       })
     },
