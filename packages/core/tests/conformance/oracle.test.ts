@@ -1,30 +1,45 @@
 import { chromium } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import { connect } from '../../../../scripts/engines.mjs'
 
 declare module 'vitest' {
   interface TaskMeta {
-    /** The native Chromium every case was compared with (for the summary reporter). */
+    /** The browser a test found: for the native Chromium, the build every case was compared with. */
     oracle?: string
   }
 }
 
-// Which Chromium the suite compared with: native WebMCP changes between builds (156.0.8078.114 lists
-// a lone unnamed control as the parameter "", .108 did not), so the run says which one it was.
-describe('the oracle', () => {
-  // (Without the Chromium pair there is no oracle, and no case to compare.)
-  if (!inject('engines').includes('chromium')) return
-  it('native Chromium, with WebMCP: its version', async ({ task }) => {
-    const browser = await chromium.connect(inject('nativeEndpoint'))
-    try {
-      const page = await browser.newPage()
-      await page.goto(`${inject('origin')}/?nopolyfill`)
-      const native = await page.evaluate(() => typeof document.modelContext?.registerTool)
-      const version = browser.version()
-      task.meta.oracle = version
-      console.info(`conformance: compared with native Chromium ${version}`)
-      expect([native, /^\d+\.\d+\.\d+\.\d+$/.test(version)]).toEqual(['function', true])
-    } finally {
-      await browser.close()
-    }
-  })
+// Which browsers the suite ran, and above all which native Chromium it compared with: native
+// WebMCP changes between builds (156.0.8078.114 lists a lone unnamed control as the parameter "",
+// .108 did not), so the run says which one it was.
+describe('the browsers compared', () => {
+  for (const engine of inject('engines')) {
+    it(`${engine === 'chromium' ? 'native Chromium (the oracle)' : engine}: its version`, async ({
+      task,
+    }) => {
+      if (engine === 'chromium') {
+        const browser = await chromium.connect(inject('nativeEndpoint'))
+        try {
+          const page = await browser.newPage()
+          await page.goto(`${inject('origin')}/?nopolyfill`)
+          const native = await page.evaluate(() => typeof document.modelContext?.registerTool)
+          task.meta.oracle = browser.version()
+          expect([native, /^\d+\.\d+\.\d+\.\d+$/.test(task.meta.oracle)]).toEqual([
+            'function',
+            true,
+          ])
+        } finally {
+          await browser.close()
+        }
+      } else {
+        const browser = await connect(inject('engineEndpoints')[engine]!)
+        task.meta.oracle = browser.version
+        await browser.close()
+        expect(task.meta.oracle).toMatch(/\d+\.\d+/)
+      }
+      console.info(
+        `conformance: ${engine === 'chromium' ? 'compared with native Chromium' : `${engine} is`} ${task.meta.oracle}`,
+      )
+    })
+  }
 })
