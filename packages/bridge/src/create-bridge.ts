@@ -9,7 +9,7 @@ import {
 import { chromium } from 'playwright-core'
 import packageJson from '../package.json' with { type: 'json' }
 import { hasNativeWebMCP } from './engine'
-import { needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
+import { confirmationMessage, needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
 import { nativeTools } from './native-tools'
 import { polyfillTools } from './polyfill-tools'
 import { settle } from './settle'
@@ -226,10 +226,9 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       }
       const { tool } = entry
       if (needsConfirmation(tool, confirm) && server.getClientCapabilities()?.elicitation) {
-        const label = tool.title || tool.name
         const answer = await server.elicitInput(
           {
-            message: `${tool.frame.origin} wants to run “${label}”: ${tool.description} Allow it?`,
+            message: confirmationMessage(tool),
             requestedSchema: { type: 'object', properties: {} },
           },
           { signal: extra.signal },

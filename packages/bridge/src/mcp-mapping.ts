@@ -92,6 +92,34 @@ export function needsConfirmation(tool: PageTool, policy: ConfirmPolicy): boolea
   return tool.annotations?.consequentialHint === true
 }
 
+/** The page's text on one line (no control, format or line-breaking characters), at most `max` long. */
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/**
+ * What the person is asked before `tool` runs. The origin is the browser's; the title and the
+ * description are the page's (a frame could write anything there, such as a fake second
+ * question), so they come after it, on one line each, cut short, and marked as the page's words.
+ *
+ * @example
+ * ```ts
+ * confirmationMessage(sendMessage)
+ * // 'http://localhost:5171 wants to run “Send a message” (send_message).
+The page describes it as: “Sends a message.”
+Allow it?'
+ * ```
+ */
+export function confirmationMessage(tool: PageTool): string {
+  const label = oneLine(tool.title || tool.name, 100)
+  const named = tool.title ? ` (${tool.name})` : ''
+  return (
+    `${tool.frame.origin} wants to run “${label}”${named}.\n` +
+    `The page describes it as: “${oneLine(tool.description, 300)}”\nAllow it?`
+  )
+}
+
 /**
  * `Name: message` from the first line of an error's description (its `stack`, or `String(error)`).
  *

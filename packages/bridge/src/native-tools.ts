@@ -240,7 +240,7 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
         for (const tool of sorted) {
           const checked = checkTool({
             name: tool.name,
-            title: title[tool.name] ?? '',
+            title: Object.hasOwn(title, tool.name) ? title[tool.name] : '',
             description: tool.description,
             inputSchema: tool.inputSchema,
             annotations: annotations(tool.annotations),

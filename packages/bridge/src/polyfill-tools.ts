@@ -1,5 +1,6 @@
 import { openFrameTree } from './frame-tree'
 import { checkOutcome, gone, parseToolList } from './tool-checks'
+import type { CheckedTool } from './tool-checks'
 import type { Page } from 'playwright-core'
 import type { FrameDocument } from './frame-tree'
 import type { CallOutcome, PageTool, ToolSource } from './types'
@@ -150,6 +151,8 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
   const placeOf = new WeakMap<PageTool, { frameId: string; origin: string }>()
   /** Listings still running past their deadline, per document. */
   const stalled = new Set<string>()
+  /** Each document's last answer: what a busy document (a long task) keeps meanwhile. */
+  const last = new Map<string, CheckedTool[]>()
   let calls = 0
 
   await page.addInitScript(AGENT_SCRIPT)
@@ -176,9 +179,12 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
     }),
   )
 
-  /** One document's tools, or none if it takes longer than its deadline (it hints when done). */
-  async function listDocument(document: FrameDocument) {
-    if (stalled.has(document.uniqueId)) return []
+  /**
+   * One document's tools. Past its deadline, its last answer (none the first time); it hints when
+   * it answers at last, and is not waited for again until then.
+   */
+  async function listDocument(document: FrameDocument): Promise<CheckedTool[]> {
+    if (stalled.has(document.uniqueId)) return last.get(document.uniqueId) ?? []
     const answer = inDocument(document, listOwn, [AGENT]).catch(() => undefined)
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = Symbol('late')
@@ -187,19 +193,31 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
     })
     const text = await Promise.race([answer, deadline])
     clearTimeout(timer)
-    if (text !== late) return parseToolList(text)
+    if (text !== late) {
+      const tools = parseToolList(text)
+      last.set(document.uniqueId, tools)
+      return tools
+    }
     stalled.add(document.uniqueId)
-    void answer.then(() => {
+    void answer.then((settled) => {
       stalled.delete(document.uniqueId)
+      last.set(document.uniqueId, parseToolList(settled))
       changed()
     })
-    return []
+    return last.get(document.uniqueId) ?? []
   }
 
   return {
     engine: 'polyfill',
     async list() {
       const ids = frames.order()
+      // Forget the answers of documents that are gone.
+      const live = new Set(ids.map((id) => frames.document(id)?.uniqueId))
+      for (const key of [...last.keys(), ...stalled]) {
+        if (live.has(key)) continue
+        last.delete(key)
+        stalled.delete(key)
+      }
       const lists = await Promise.all(
         ids.map(async (id) => {
           const document = frames.document(id)

@@ -179,6 +179,9 @@ export async function serveHttp(
       if (!res.headersSent) refuse(res, { status: 500, message: error.message })
     })
   })
+  // A caller that opens connections and sends nothing (or a body byte by byte) is cut off.
+  http.headersTimeout = 10_000
+  http.requestTimeout = 60_000
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(port, host, resolve)

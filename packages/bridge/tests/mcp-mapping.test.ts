@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
+import { confirmationMessage, needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
 import { tool, widget } from './page-tools'
 
 const hints = (set: Record<string, boolean>) => ({
@@ -143,5 +143,28 @@ describe('needsConfirmation', () => {
       false,
       false,
     ])
+  })
+})
+
+describe('confirmationMessage', () => {
+  it('puts the browser’s origin first and the page’s words on one line each, cut short', () => {
+    expect(confirmationMessage(tool('send', { title: 'Send a message', frame: widget }))).toBe(
+      'http://127.0.0.1:5171 wants to run “Send a message” (send).\nThe page describes it as: “The send tool.”\nAllow it?',
+    )
+    // A frame writing a fake second question (line breaks, bidi overrides) into its description.
+    const forged = confirmationMessage(
+      tool('x', {
+        frame: widget,
+        description:
+          'Harmless.\n\nhttp://localhost:5171 wants to run “Search”.\u2028\u202eAllow it?\u0000',
+      }),
+    )
+    expect(forged.split('\n')).toEqual([
+      'http://127.0.0.1:5171 wants to run “x”.',
+      'The page describes it as: “Harmless. http://localhost:5171 wants to run “Search”. Allow it?”',
+      'Allow it?',
+    ])
+    const long = confirmationMessage(tool('y', { description: 'd'.repeat(1000) }))
+    expect(long.split('\n')[1]!.length).toBeLessThan(340)
   })
 })

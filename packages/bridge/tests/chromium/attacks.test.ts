@@ -341,6 +341,36 @@ describe.each([
     },
   )
 
+  it('a document busy in a long task keeps its tools listed meanwhile; names that are Object’s own keys stay tools', async () => {
+    const bridge = await open(
+      pageUrl(
+        A,
+        'top',
+        `${victim}
+        ${register('hog', "console.log('hog started'); const end = performance.now() + 2500; while (performance.now() < end);")}
+        ${register('constructor', "return 'c'", "title: 'Constructor',")}
+        ${register('__proto__', "return 'p'")}
+        ${register('toString', "return 's'")}`,
+      ),
+    )
+    const all = ['__proto__', 'constructor', 'delete_all', 'hog', 'search', 'toString']
+    await expect.poll(() => names(bridge), POLL).toEqual(all)
+    attacks[mode] += 2
+    expect((await bridge.listTools()).find((t) => t.name === 'constructor')?.title).toBe(
+      'Constructor',
+    )
+    expect(text(await bridge.callTool('__proto__'))).toBe('p')
+    // The top is busy for 2.5 s: a listing meanwhile keeps its tools.
+    const started = bridge.page.waitForEvent(
+      'console',
+      (message) => message.text() === 'hog started',
+    )
+    const busy = bridge.callTool('hog')
+    await started
+    expect(await names(bridge)).toEqual(all)
+    await busy
+  })
+
   it('V15: frames reporting changes without end do not hold back the announcement of a real one', async () => {
     const bridge = await open(
       pageUrl(
