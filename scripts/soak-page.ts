@@ -1,0 +1,149 @@
+// In the soak suites' pages (bundled with each page by scripts/soak-suite.mjs): what every soak
+// page records and measures. A page calls `startSoakPage(scenarios)`, which puts the driver's
+// interface on `window.soak` for scripts/soak-suite.mjs's `soak()`.
+
+/**
+ * One soak scenario, run in chunks of cycles: `start()` before each chunk, `cycle(i)` for cycle `i`
+ * (from 0), `end()` after each chunk, leaving nothing mounted.
+ */
+export interface Scenario {
+  start?(): Promise<void> | void
+  cycle(i: number): Promise<void> | void
+  end(): Promise<void> | void
+}
+
+/** What the page reports after a scenario. */
+export interface SoakState {
+  /** The names `getTools()` lists (every origin the page asked for). */
+  tools: string[]
+  /** Agent calls (`executeTool`) started and not settled. */
+  pending: number
+  /** How many agent calls settled. */
+  executions: number
+  /** Console errors, uncaught errors and unhandled rejections, as text. */
+  problems: string[]
+}
+
+/** What `window.soak` offers the driver. */
+export interface SoakDriver {
+  run(scenario: string, from: number, to: number): Promise<void>
+  /** The JS heap after forced garbage collections, in bytes. */
+  heap(): Promise<number>
+  state(): Promise<SoakState>
+}
+
+interface Soak {
+  /** Console errors, uncaught errors and unhandled rejections so far. */
+  problems: string[]
+  /**
+   * Waits until `condition()` holds, a task at a time; throws (naming `what`) when it still does
+   * not after 10 s, so that a promise that never settles fails the run instead of hanging it.
+   */
+  until(condition: () => unknown, what: string): Promise<void>
+  /** Calls the tool named `name` as an agent would; resolves with its result. */
+  call(name: string, input?: object, fromOrigins?: string[]): Promise<string | null>
+  /** The tool names `getTools({ fromOrigins })` lists. */
+  names(fromOrigins?: string[]): Promise<string[]>
+}
+
+declare global {
+  interface Window {
+    soak: SoakDriver
+    gc?: () => void
+  }
+  interface Performance {
+    memory?: { usedJSHeapSize: number }
+  }
+}
+
+interface ModelContextLike {
+  getTools(options?: { fromOrigins?: string[] }): Promise<Array<{ name: string }>>
+  executeTool(tool: object, input?: object): Promise<string | null>
+}
+
+const context = () => (document as unknown as { modelContext: ModelContextLike }).modelContext
+
+/** A task from a MessageChannel: lets the page's queued work run, without a timer. */
+const task = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(0)
+  })
+
+/**
+ * Starts recording problems and puts the driver's interface on `window.soak`; `scenarios` get the
+ * helpers and return the scenarios by name.
+ */
+export function startSoakPage(scenarios: (soak: Soak) => Record<string, Scenario>): void {
+  const problems: string[] = []
+  const error = console.error.bind(console)
+  console.error = (...args: unknown[]) => {
+    problems.push(`console.error: ${args.map(String).join(' ')}`)
+    error(...args)
+  }
+  addEventListener('error', (event) => problems.push(`error: ${event.message}`))
+  addEventListener('unhandledrejection', (event) =>
+    problems.push(`unhandled rejection: ${String(event.reason)}`),
+  )
+  const calls = { started: 0, settled: 0 }
+  let origins: string[] | undefined
+  const soak: Soak = {
+    problems,
+    async until(condition, what) {
+      const end = performance.now() + 10_000
+      while (!(await condition())) {
+        if (performance.now() > end) throw new Error(`soak: ${what} did not happen within 10 s`)
+        await task()
+      }
+    },
+    async names(fromOrigins) {
+      origins = fromOrigins ?? origins
+      return (await context().getTools(fromOrigins && { fromOrigins })).map((tool) => tool.name)
+    },
+    async call(name, input = {}, fromOrigins) {
+      const tool = (await context().getTools(fromOrigins && { fromOrigins })).find(
+        (t) => t.name === name,
+      )
+      if (!tool) throw new Error(`soak: no tool ${name} to call`)
+      calls.started++
+      try {
+        return await context().executeTool(tool, input)
+      } finally {
+        calls.settled++
+      }
+    },
+  }
+  const byName = scenarios(soak)
+  window.soak = {
+    async run(name, from, to) {
+      const scenario = byName[name]
+      if (!scenario) throw new Error(`soak: no scenario ${name}`)
+      await scenario.start?.()
+      for (let i = from; i < to; i++) await scenario.cycle(i)
+      // Between runs nothing of the scenario stays mounted, so that the heap is measured at rest.
+      await scenario.end()
+    },
+    async heap() {
+      if (!window.gc)
+        throw new Error('soak: the page has no gc() (launch with --js-flags=--expose-gc)')
+      for (let i = 0; i < 3; i++) {
+        await task()
+        window.gc()
+      }
+      return performance.memory!.usedJSHeapSize
+    },
+    async state() {
+      await task()
+      return {
+        tools: await soak.names(),
+        pending: calls.started - calls.settled,
+        executions: calls.settled,
+        problems: [...problems],
+      }
+    },
+  }
+}
