@@ -12,7 +12,7 @@ import { RouterTestingHarness } from '@angular/router/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { injectWebMCPTool, provideWebMCP } from '../src'
-import { flushTasks, uniqueName, until, usePolyfill, withChangeDetection } from './utils'
+import { afterTasks, flushTasks, uniqueName, usePolyfill, withChangeDetection } from './utils'
 import type { WebMCPContext } from '../src'
 
 const page = usePolyfill()
@@ -33,7 +33,7 @@ const echo = (name: string) => ({
 /** Renders `component` and waits until its tool's registration has settled. */
 async function render<T extends { tool: { status(): string } }>(component: new () => T) {
   const fixture = TestBed.createComponent(component)
-  await until(async () => {
+  await afterTasks(async () => {
     await fixture.whenStable()
     expect(fixture.componentInstance.tool.status()).not.toBe('registering')
   })
@@ -54,7 +54,7 @@ describe('injection context', () => {
     expect(tool.status()).toBe('idle')
     TestBed.tick()
     expect(tool.status()).toBe('registering')
-    await until(() => expect(tool.status()).toBe('registered'))
+    await afterTasks(() => expect(tool.status()).toBe('registered'))
     expect(await page.listed()).toEqual([name])
     injector.destroy()
     expect(await page.listed()).toEqual([])
@@ -65,7 +65,7 @@ describe('injection context', () => {
     const name = uniqueName()
     const tool = TestBed.runInInjectionContext(() => injectWebMCPTool(() => echo(name)))
     TestBed.tick()
-    await until(() => expect(tool.status()).toBe('registered'))
+    await afterTasks(() => expect(tool.status()).toBe('registered'))
     TestBed.resetTestingModule()
     expect(await page.listed()).toEqual([])
   })
@@ -80,7 +80,7 @@ describe('injection context', () => {
     const injector = fixture.componentRef.injector
     const tool = injectWebMCPTool(() => echo(name), { injector })
     await fixture.whenStable()
-    await until(() => expect(tool.status()).toBe('registered'))
+    await afterTasks(() => expect(tool.status()).toBe('registered'))
     fixture.destroy()
     expect(await page.listed()).toEqual([])
   })
@@ -98,7 +98,7 @@ describe('in a component', () => {
     expect(await page.listed()).toEqual([])
     await fixture.whenStable()
     expect(fixture.nativeElement.textContent).toBe('registering')
-    await until(async () => {
+    await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('registered')
     })
@@ -131,7 +131,7 @@ describe('in a component', () => {
       show = show
     }
     const fixture = TestBed.createComponent(Parent)
-    await until(async () => {
+    await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('registered')
     })
@@ -140,12 +140,12 @@ describe('in a component', () => {
     expect(fixture.nativeElement.textContent).toBe('')
     expect(await page.listed()).toEqual([])
     show.set(true)
-    await until(async () => {
+    await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('registered')
     })
     expect(await page.listed()).toEqual([name])
-    await until(() => expect(page.toolchanges).toBe(3))
+    await afterTasks(() => expect(page.toolchanges).toBe(3))
   })
 
   it('an agent’s call reaches the latest execute, and the template shows its result', async () => {
@@ -204,12 +204,12 @@ describe('in a component', () => {
     const registered = (await page.find(name))!
     const first = page.mc.executeTool(registered, {})
     const second = fixture.componentInstance.tool.execute({})
-    await vi.waitFor(() => expect(gates).toHaveLength(2))
+    await afterTasks(() => expect(gates).toHaveLength(2))
     await fixture.whenStable()
     expect(fixture.nativeElement.textContent).toBe('true')
     expect(fixture.componentInstance.tool.snapshot().executingCount).toBe(2)
     gates[0]!()
-    await until(() => expect(fixture.componentInstance.tool.executionCount()).toBe(1))
+    await afterTasks(() => expect(fixture.componentInstance.tool.executionCount()).toBe(1))
     expect(fixture.componentInstance.tool.snapshot()).toMatchObject({
       isExecuting: true,
       executingCount: 1,
@@ -339,7 +339,7 @@ describe('signals', () => {
     expect(await page.listed()).toEqual([])
 
     enabled.set(true)
-    await until(async () => {
+    await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('registered')
     })
@@ -400,8 +400,8 @@ describe('signals', () => {
       properties: { unit: { enum: ['celsius', 'fahrenheit'] } },
     })
     // One unregister and one register.
-    await until(() => expect(page.toolchanges).toBe(before + 2))
-    await until(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
+    await afterTasks(() => expect(page.toolchanges).toBe(before + 2))
+    await afterTasks(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
 
     // The same schema again (a new object): nothing happens.
     units.set(['celsius', 'fahrenheit'])
@@ -477,7 +477,7 @@ describe('signals', () => {
     name.set(after)
     exposedTo.set(['https://b.example'])
     await fixture.whenStable()
-    await until(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
+    await afterTasks(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
     expect(registerTool).toHaveBeenCalledOnce()
     expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: after })
     expect(registerTool.mock.calls[0]![1]).toMatchObject({ exposedTo: ['https://b.example'] })

@@ -1,9 +1,9 @@
 import { Component, PLATFORM_ID } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
 import { WEBMCP, injectWebMCPTool, provideWebMCP } from '../src'
-import { secureContext, uniqueName, until } from './utils'
+import { afterTasks, secureContext, uniqueName } from './utils'
 
 const installed = () => 'modelContext' in document
 
@@ -31,7 +31,7 @@ describe('provideWebMCP', () => {
     }
     const fixture = TestBed.createComponent(Hello)
     expect(installed()).toBe(true)
-    await until(async () => {
+    await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('registered')
     })
@@ -82,9 +82,11 @@ describe('provideWebMCP', () => {
     }
     const fixture = TestBed.createComponent(Framed)
     await fixture.whenStable()
-    await until(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
+    await afterTasks(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
     expect(installed()).toBe(false)
-    await vi.waitFor(() =>
+    // The first read starts the list (it asks the context for its tools).
+    fixture.componentInstance.tools()
+    await afterTasks(() =>
       expect(fixture.componentInstance.tools().map((t) => t.name)).toEqual([name]),
     )
     expect((await other.getTools()).map((t) => t.name)).toEqual([name])

@@ -1,6 +1,7 @@
 import { ApplicationRef } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterEach, beforeEach } from 'vitest'
+import { deferred, flushTasks } from '../../../scripts/test-helpers'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
 import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
 
@@ -64,8 +65,13 @@ export async function withChangeDetection(drain: () => Promise<void>) {
   await TestBed.inject(ApplicationRef).whenStable()
 }
 
-export { deferred, flushTasks } from '../../../scripts/test-helpers'
+export { deferred, flushTasks }
 
-/** Retries `assertion` until it passes: for what the polyfill does in a later task. */
-export const until = (assertion: () => unknown) =>
-  vi.waitFor(assertion, { timeout: 2000, interval: 5 })
+/**
+ * Checks `assertion` once the polyfill's queued tasks and Angular's change detection have nothing
+ * left to do (`flushTasks` with `withChangeDetection`): for what the polyfill does in a later task.
+ */
+export async function afterTasks(assertion: () => unknown) {
+  await flushTasks(withChangeDetection)
+  await assertion()
+}

@@ -2,7 +2,7 @@ import { Component, EnvironmentInjector, createEnvironmentInjector, effect } fro
 import { TestBed } from '@angular/core/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { WEBMCP, injectWebMCP, injectWebMCPTool, provideWebMCP } from '../src'
-import { flushTasks, uniqueName, until, usePolyfill, withChangeDetection } from './utils'
+import { afterTasks, flushTasks, uniqueName, usePolyfill, withChangeDetection } from './utils'
 import type { RegisteredTool, WebMCPContext } from '../src'
 
 const page = usePolyfill()
@@ -34,7 +34,7 @@ describe('tools', () => {
     expect(tools()).toEqual([])
     const controller = new AbortController()
     await page.mc.registerTool(tool(a), { signal: controller.signal })
-    await vi.waitFor(() => expect(names(tools())).toEqual([a]))
+    await afterTasks(() => expect(names(tools())).toEqual([a]))
     expect(tools()[0]).toMatchObject({ name: a, description: 'Says hello.' })
     expect(tools()[0]!.window).toBe(window)
 
@@ -44,11 +44,11 @@ describe('tools', () => {
     }
     const fixture = TestBed.createComponent(B)
     await fixture.whenStable()
-    await vi.waitFor(() => expect(names(tools())).toEqual([a, b]))
+    await afterTasks(() => expect(names(tools())).toEqual([a, b]))
 
     fixture.destroy()
     controller.abort()
-    await vi.waitFor(() => expect(tools()).toEqual([]))
+    await afterTasks(() => expect(tools()).toEqual([]))
   })
 
   it('drives templates and effects, and keeps its identity while the list is unchanged', async () => {
@@ -65,7 +65,7 @@ describe('tools', () => {
     expect(fixture.nativeElement.textContent).toBe('0')
     const webmcp = TestBed.inject(WEBMCP)
     const registration = webmcp.register(tool(name))
-    await until(async () => {
+    await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('1')
     })
@@ -96,13 +96,13 @@ describe('tools', () => {
     TestBed.configureTestingModule({ providers: [provideWebMCP({ modelContext: counting })] })
     const webmcp = TestBed.inject(WEBMCP)
     const registration = webmcp.register(tool(uniqueName()))
-    await until(() => expect(registration.status()).toBe('registered'))
+    await afterTasks(() => expect(registration.status()).toBe('registered'))
     expect(calls).toEqual({ getTools: 0, listeners: 0 })
 
     webmcp.tools()
     webmcp.tools()
     expect(calls).toEqual({ getTools: 1, listeners: 1 })
-    await vi.waitFor(() => expect(webmcp.tools()).toHaveLength(1))
+    await afterTasks(() => expect(webmcp.tools()).toHaveLength(1))
 
     TestBed.resetTestingModule()
     expect(calls.listeners).toBe(0)
@@ -144,7 +144,7 @@ describe('register', () => {
       execute: ({ a, b }) => a + b,
     })
     expect(registration.status()).toBe('registering')
-    await until(() => expect(registration.status()).toBe('registered'))
+    await afterTasks(() => expect(registration.status()).toBe('registered'))
     const registered = (await page.find(name))!
     expect(await page.mc.executeTool(registered, { a: 2, b: 3 })).toBe('5')
     expect(registration.lastResult()).toBe(5)
@@ -172,7 +172,7 @@ describe('register', () => {
     await flushTasks(withChangeDetection)
     expect(late.status()).toBe('idle')
     expect(await page.listed()).toEqual([])
-    await until(() => expect(page.toolchanges).toBe(2))
+    await afterTasks(() => expect(page.toolchanges).toBe(2))
     await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(2)
   })
@@ -220,7 +220,7 @@ describe('register', () => {
     controller.abort()
     expect(await page.listed()).toEqual([])
     // One register, one unregister: later teardown found nothing left to do.
-    await until(() => expect(page.toolchanges).toBe(2))
+    await afterTasks(() => expect(page.toolchanges).toBe(2))
     await flushTasks(withChangeDetection)
     expect(page.toolchanges).toBe(2)
   })
@@ -234,7 +234,7 @@ describe('register', () => {
       exposedTo: ['http://insecure.example'],
       onError,
     })
-    await until(() => expect(insecure.status()).toBe('error'))
+    await afterTasks(() => expect(insecure.status()).toBe('error'))
     expect(insecure.error()).toMatchObject({ name: 'SecurityError' })
     expect(onError).toHaveBeenCalledOnce()
     expect(await page.listed()).toEqual([])
