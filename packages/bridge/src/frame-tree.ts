@@ -118,6 +118,8 @@ export async function openFrameTree(
         uniqueId: created.uniqueId,
         origin: serialisedOrigin(created.origin),
       })
+      // The policy is read as the document starts (natively it is fixed at navigation).
+      void allowed(aux.frameId)
       changed()
     })
     cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
@@ -192,7 +194,7 @@ export async function openFrameTree(
   /** The frame's own `tools` policy, for its current document. */
   async function ownPolicy(frame: TreeFrame, own: FrameDocument): Promise<boolean> {
     const parent = frame.parentId ? documents.get(frame.parentId) : undefined
-    if (!parent || !frame.parentId) return false
+    if (!parent || !frame.parentId) throw new Error('The parent document is not known yet.')
     const cdp = parent.session
     const { backendNodeId } = await cdp.send('DOM.getFrameOwner', { frameId: frame.id })
     const world = { frameId: frame.parentId, worldName: WORLD }
@@ -226,7 +228,16 @@ export async function openFrameTree(
     if (!frame.parentId) return id === topId
     let policy = policies.get(id)
     if (policy?.uniqueId !== own.uniqueId) {
-      policy = { uniqueId: own.uniqueId, allowed: ownPolicy(frame, own).catch(() => false) }
+      const entry = {
+        uniqueId: own.uniqueId,
+        // Refused for now if the browser could not say (the frame was still being set up); asked
+        // again next time.
+        allowed: ownPolicy(frame, own).catch(() => {
+          if (policies.get(id) === entry) policies.delete(id)
+          return false
+        }),
+      }
+      policy = entry
       policies.set(id, policy)
     }
     return (await policy.allowed) && allowed(frame.parentId)
