@@ -2,7 +2,7 @@
 // The consumer check (`pnpm consumer-check`): the public packages as a user gets them. Builds and
 // packs @webmcp-kit/core, react, vue and angular; creates fresh apps in a temp folder from the
 // templates in ./apps (Vite + React 19, Next.js 16 App Router with SSR, Vite + Vue 3.5 server-rendered
-// with renderToString, Angular CLI 21, and a plain page with the classic script); installs each with
+// with renderToString, Angular CLI 21, and a plain page with each classic script); installs each with
 // npm from the registry and the tarballs (never our names from the registry: the tarballs override
 // them); builds each with its own toolchain; serves it; and in Chromium, native WebMCP and the
 // polyfill, waits for the tool the app registers on mount, lists it with getTools, runs it with
@@ -152,15 +152,18 @@ const APPS = [
     build: ['npm', ['run', 'build']],
     serve: (dir, port) => startStatic(join(dir, 'dist', 'browser'), port),
   },
-  {
-    name: 'classic-script',
+  ...['webmcp.iife.js', 'webmcp-imperative.iife.js'].map((script) => ({
+    name: script === 'webmcp.iife.js' ? 'classic-script' : 'classic-script-imperative',
+    template: 'classic-script',
+    // The page's <script src="/webmcp.iife.js">: this export of the package, resolved through its
+    // exports map as a bundler would.
+    script,
     versions: [],
-    title: 'Plain HTML + webmcp.iife.js',
+    title: `Plain HTML + ${script}`,
     packages: ['core'],
-    // The file a <script src> loads, found through the package's own exports as a bundler would.
     build: null,
     serve: (dir, port) => startStatic(dir, port),
-  },
+  })),
 ]
 
 const selected = process.env.CONSUMER_APPS?.split(',')
@@ -186,7 +189,7 @@ async function pack(out) {
 /** Copies the template and points its @webmcp-kit dependencies (direct and nested) at the tarballs. */
 async function create(app, work, tarballs) {
   const dir = join(work, app.name)
-  cpSync(join(templates, app.name), dir, { recursive: true })
+  cpSync(join(templates, app.template ?? app.name), dir, { recursive: true })
   const manifestPath = join(dir, 'package.json')
   const manifest = existsSync(manifestPath)
     ? JSON.parse(await readFile(manifestPath, 'utf8'))
@@ -215,10 +218,10 @@ async function install(app, dir) {
     )
     return `${name} ${version}`
   })
-  if (app.name === 'classic-script') {
+  if (app.script) {
     const script = execFileSync(
       'node',
-      ['-p', "require.resolve('@webmcp-kit/core/webmcp.iife.js')"],
+      ['-p', `require.resolve('@webmcp-kit/core/${app.script}')`],
       { cwd: dir, encoding: 'utf8' },
     ).trim()
     cpSync(script, join(dir, 'webmcp.iife.js'))
@@ -350,7 +353,7 @@ async function main() {
   }
 
   console.log('\nConsumer check: packed tarballs installed into fresh apps, built, run in Chromium')
-  console.log('app                                   build    native WebMCP   polyfill')
+  console.log('app                                       build    native WebMCP   polyfill')
   let failures = 0
   for (const { app, build, rows, error } of results) {
     const cell = (mode) => {
@@ -359,7 +362,7 @@ async function main() {
     }
     if (error || rows.some((row) => !row.ok)) failures++
     console.log(
-      `${app.title.padEnd(38)}${build.padEnd(9)}${cell('native').padEnd(16)}${cell('polyfill')}`,
+      `${app.title.padEnd(42)}${build.padEnd(9)}${cell('native').padEnd(16)}${cell('polyfill')}`,
     )
   }
   console.log(
