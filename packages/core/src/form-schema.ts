@@ -76,19 +76,27 @@ export function typeOf(el: Element): string {
   return type === 'month' || type === 'week' ? type : (el as Control).type
 }
 
-/** Whether a listed element takes part in the schema (named or not). */
-function participates(el: Element): el is Control {
+/**
+ * How a listed element takes part: `''` a parameter of its own type (`typeOf`), `'#'` an element that
+ * is no parameter but whose name still counts (a button, a fieldset, an output, a file input, a
+ * hidden input without a description, a custom element without a schema: a parameter sharing its
+ * name is left out, as native), `undefined` not at all (disabled or read-only controls, `<object>`).
+ */
+function role(el: Element): string | undefined {
   const { readOnly, localName } = el as HTMLInputElement
   const type = typeOf(el)
-  return (
-    /^(input|select|textarea)$/.test(localName) &&
-    !el.matches(':disabled') &&
+  if (!/^(input|select|textarea|button|fieldset|output|object)$/.test(localName)) {
+    return elementSchema(el) ? 'custom' : '#'
+  }
+  if (localName === 'object' || (localName !== 'fieldset' && el.matches(':disabled'))) return
+  // `readonly` applies to these (a readonly checkbox, radio, range or colour still counts).
+  if (readOnly && /^(text|search|url|tel|email|pass|date|mon|week|time|num)/.test(type)) return
+  return /^(input|select|textarea)$/.test(localName) &&
     (type === 'hidden'
-      ? !!el.getAttribute('toolparamdescription')
-      : !/^(submit|reset|button|image|file)$/.test(type) &&
-        // `readonly` applies to these (a readonly checkbox, radio, range or colour still counts).
-        !(readOnly && /^(text|search|url|tel|email|pass|date|mon|week|time|num)/.test(type)))
-  )
+      ? el.getAttribute('toolparamdescription')
+      : !/^(submit|reset|button|image|file)$/.test(type))
+    ? type
+    : '#'
 }
 
 /**
@@ -97,32 +105,37 @@ function participates(el: Element): el is Control {
  * left out.
  */
 export function collectParams(form: HTMLFormElement): Map<string, Param> {
-  const byName = new Map<string, Control[]>()
+  const byName = new Map<string, [string, Control][]>()
   for (const el of form.elements) {
+    const type = role(el)
     // A custom element's name is taken as written (native trims only the built-in controls'), and
     // needs one. For the others an empty name is a name: a lone unnamed control is the parameter ""
     // (Chromium 156.0.8078.114).
-    const name = elementSchema(el)
-      ? el.getAttribute('name') || false
-      : participates(el) && trim(el.name)
-    if (typeof name === 'string') byName.set(name, [...(byName.get(name) ?? []), el as Control])
+    const name =
+      type &&
+      (el.localName.includes('-') ? el.getAttribute('name') || false : trim((el as Control).name))
+    if (typeof name === 'string')
+      byName.set(name, [...(byName.get(name) ?? []), [type!, el as Control]])
+  }
+  // Image buttons are not in `form.elements`, but their names count too.
+  for (const el of (form.getRootNode() as ParentNode).querySelectorAll('input[type=image i]')) {
+    const image = el as HTMLInputElement
+    if (image.form === form && !image.disabled) byName.get(trim(image.name))?.push(['#', image])
   }
   const params = new Map<string, Param>()
-  // Custom elements are a type of their own: one sharing a name with anything is left out.
-  const tag = (el: Control) => (elementSchema(el) ? '' : typeOf(el))
-  for (const [name, controls] of byName) {
-    const [first, second] = controls as [Control, Control?]
-    const type = tag(first)
-    const kind = !type
-      ? 'custom'
-      : type === 'radio'
-        ? 'radio'
+  for (const [name, members] of byName) {
+    const controls = members.map(([, el]) => el)
+    const [[type], second] = members as [[string, Control], unknown?]
+    const kind =
+      type === 'radio' || type === 'custom'
+        ? type
         : type === 'checkbox' && second
           ? 'group'
           : 'single'
     // Several controls share a name only as a radio or checkbox group.
     if (
-      controls.every((el) => tag(el) === type) &&
+      type !== '#' &&
+      members.every(([other]) => other === type) &&
       !(second && (kind === 'single' || kind === 'custom'))
     ) {
       params.set(name, { kind, controls })

@@ -6,7 +6,7 @@
 // WebIDL checks (tests/conformance/idl.test.ts, generated from webmcp.idl) hold it to native.
 
 /** The polyfill's operations whose JavaScript length is not their IDL length (webmcp.idl). */
-export const LENGTHS: Record<string, number> = { executeTool: 1, getTools: 0, registerTool: 1 }
+const LENGTHS: Record<string, number> = { executeTool: 1, getTools: 0, registerTool: 1 }
 
 const named = (fn: unknown, name: string) =>
   fn && Object.defineProperty(fn, 'name', { value: name })
