@@ -58,7 +58,13 @@ function ownerPolicy(this: Element) {
   }
 }
 
-/** A browser-stamped origin, `"null"` for opaque ones (DevTools says `://` for those). */
+/** A browser-stamped origin, `"null"` for opaque ones (DevTools says `://` for those). *
+ * @example
+ * ```ts
+ * serialisedOrigin('http://localhost:5171') // 'http://localhost:5171'
+ * serialisedOrigin('://') // 'null' (a sandboxed frame)
+ * ```
+ */
 export function serialisedOrigin(origin: string | undefined): string {
   if (!origin || !URL.canParse(origin)) return 'null'
   const parsed = new URL(origin).origin
@@ -69,6 +75,12 @@ export function serialisedOrigin(origin: string | undefined): string {
  * Follows the page's frame tree through DevTools: a session for the page and for every frame of
  * another site (its own process), the frames each reports, and the main world of each document.
  * Calls `changed` when frames come, go or navigate.
+ *
+ * @example
+ * ```ts
+ * const tree = await openFrameTree(page, async (cdp) => void (await cdp.send('WebMCP.enable')), hint)
+ * for (const id of tree.order()) if (await tree.allowed(id)) console.log(tree.document(id)?.origin)
+ * ```
  */
 export async function openFrameTree(
   page: Page,

@@ -54,7 +54,13 @@ interface Pending {
   resolve(outcome: CallOutcome): void
 }
 
-/** `Name: message` from an exception's description, or a thrown primitive. */
+/** `Name: message` from an exception's description, or a thrown primitive. *
+ * @example
+ * ```ts
+ * exceptionOutcome({ type: 'object', subtype: 'error', description: 'RangeError: No task 9.\n    at …' })
+ * // { ok: false, name: 'RangeError', message: 'No task 9.' }
+ * ```
+ */
 export function exceptionOutcome(exception: RemoteObject | undefined, errorText = ''): CallOutcome {
   if (!exception)
     return { ok: false, name: 'UnknownError', message: errorText || 'The tool failed.' }
@@ -81,6 +87,13 @@ function annotations(hints: CdpTool['annotations']): ToolAnnotations | undefined
  * `toolsRemoved` (and navigations, which drop a document's tools without an event), `invokeTool`,
  * `cancelInvocation`. Frames of other sites run in their own processes, each with its own session
  * (see `openFrameTree`); origins are the browser's.
+ *
+ * @example
+ * ```ts
+ * const tools = await nativeTools(page, () => console.log('the tools may have changed'))
+ * const [first] = await tools.list()
+ * await tools.call(first!, {})
+ * ```
  */
 export async function nativeTools(page: Page, changed: () => void): Promise<ToolSource> {
   /** frameId → tool name → tool, and the session that reported them (the frame's process). */

@@ -145,6 +145,13 @@ async function inDocument(
  * tool's own document (its failure read from that document's polyfill), its `toolchange` events,
  * and the frame tree's changes, as change hints. A document's realm is the page's: the bridge
  * takes from it only what the document says about its own tools, checked, never who it is.
+ *
+ * @example
+ * ```ts
+ * const tools = await polyfillTools(page, () => console.log('the tools may have changed'))
+ * const [first] = await tools.list()
+ * await tools.call(first!, {})
+ * ```
  */
 export async function polyfillTools(page: Page, changed: () => void): Promise<ToolSource> {
   /** The frame and origin of each listed tool's document. */
