@@ -58,7 +58,9 @@ function ownerPolicy(this: Element) {
   }
 }
 
-/** A browser-stamped origin, `"null"` for opaque ones (DevTools says `://` for those). *
+/**
+ * A browser-stamped origin, `"null"` for opaque ones (DevTools says `://` for those).
+ *
  * @example
  * ```ts
  * serialisedOrigin('http://localhost:5171') // 'http://localhost:5171'
