@@ -54,7 +54,9 @@ interface Pending {
   resolve(outcome: CallOutcome): void
 }
 
-/** `Name: message` from an exception's description, or a thrown primitive. *
+/**
+ * `Name: message` from an exception's description, or a thrown primitive.
+ *
  * @example
  * ```ts
  * exceptionOutcome({ type: 'object', subtype: 'error', description: 'RangeError: No task 9.\n    at …' })
