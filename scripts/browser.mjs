@@ -96,7 +96,8 @@ const page = (head, body) =>
  * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `agent` adds the
  * test agent (tests run code in cross-origin frames through it); `body` is the
  * page's body HTML; `pp` sets a `Permissions-Policy` header; `csp` a `Content-Security-Policy` header
- * (`csp=sandbox allow-scripts` gives the page an opaque origin).
+ * (`csp=sandbox allow-scripts` gives the page an opaque origin); `cacheable` leaves out
+ * `Cache-Control: no-store` (the back/forward cache keeps no such page).
  */
 export async function startServer({ routes = {} } = {}) {
   const [polyfill, kit] = await Promise.all([buildPolyfill(), buildKit()])
@@ -120,10 +121,13 @@ export async function startServer({ routes = {} } = {}) {
       response.writeHead(204)
       return response.end()
     }
-    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
+    const headers = { 'content-type': 'text/html; charset=utf-8' }
+    // `cacheable`: no `no-store`, so that the back/forward cache may keep the page.
+    if (!url.searchParams.has('cacheable')) headers['cache-control'] = 'no-store'
     if (url.searchParams.get('oac') === '0') headers['origin-agent-cluster'] = '?0'
     if (url.searchParams.has('pp')) headers['permissions-policy'] = url.searchParams.get('pp')
-    if (url.searchParams.has('csp')) headers['content-security-policy'] = url.searchParams.get('csp')
+    if (url.searchParams.has('csp'))
+      headers['content-security-policy'] = url.searchParams.get('csp')
     let script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
     if (url.searchParams.has('agent')) script += '<script src="/test-agent.js"></script>'
     response.writeHead(200, headers)

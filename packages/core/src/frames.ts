@@ -17,7 +17,7 @@ export type { ToolInfo } from './frame-messages'
 /** How long a question to another document may take before it counts as unanswered (for now). */
 const DEADLINE = 2000
 
-/** How long a call waits for this document's own permission before it rejects `NotAllowedError`. */
+/** How long this document's question about its own permission may take (calls then reject `NotAllowedError`). */
 const PATIENCE = 5000
 
 /** What the engine gives the frame link. */
@@ -121,6 +121,14 @@ const parentOf = (w: Window): Window | null => {
   }
 }
 
+/** Whether `w` is `ancestor` or inside it. */
+function within(w: Window, ancestor: Window): boolean {
+  for (let at: Window | null = w; at; at = at === at.top ? null : parentOf(at)) {
+    if (at === ancestor) return true
+  }
+  return false
+}
+
 /** The index of child `w` in `parent.frames`, or -1 (a frame in a shadow tree is not listed there). */
 function indexIn(parent: Window, w: Window): number {
   for (let i = 0; i < parent.length; i++) if (parent[i] === w) return i
@@ -221,8 +229,10 @@ export class FrameLink {
   #allowed: boolean | undefined
   readonly #permission: Promise<boolean>
   #grant!: (allowed: boolean) => void
-  /** When this document last asked about its own permission (0: no question out). */
-  #asking = 0
+  /** The question about this document's own permission that is out, if any. */
+  #question: Promise<Vouch> | undefined
+  /** Until when an unanswered question counts as "not allowed" without asking again. */
+  #unanswered = 0
   readonly #members = new Map<Window, Member>()
   /** The members this document said `bye` to, for calls it makes while it leaves. */
   readonly #gone = new Map<Window, Member>()
@@ -237,6 +247,13 @@ export class FrameLink {
   /** This document's decision for each child window, made when the child's document first asked. */
   readonly #decisions = new WeakMap<Window, [origin: string, allowed: boolean]>()
   readonly #untrack: () => void
+  /**
+   * The `allow` attribute each frame element had when its current navigation started, where it
+   * changed since (natively the container policy is fixed then: a change later counts from the next
+   * navigation on). Only `allow`, `src` and `srcdoc` changes are observed.
+   */
+  readonly #navigationAllow = new WeakMap<Element, string | null>()
+  readonly #attributes: MutationObserver
   /** Conditions waited for (an introduction, a list): checked after every change. */
   readonly #checks = new Set<() => boolean>()
   #pinging: ReturnType<typeof setInterval> | undefined
@@ -267,10 +284,17 @@ export class FrameLink {
     this.#window.addEventListener('pageshow', this.#onPageShow)
     this.#permission = new Promise((resolve) => (this.#grant = resolve))
     this.#untrack = trackClosedRoots(this.#window)
+    this.#attributes = new MutationObserver((records) => this.#recordAllow(records))
+    this.#attributes.observe(this.#window.document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['allow', 'src', 'srcdoc'],
+      attributeOldValue: true,
+    })
     if (this.#window === this.#window.top) this.#settle(true)
     else {
       const allowed = this.#fromSameOriginParent()
-      if (allowed === undefined) this.#askPermission()
+      if (allowed === undefined) void this.#askPermission()
       else this.#settle(allowed)
     }
   }
@@ -320,8 +344,12 @@ export class FrameLink {
    */
   permission(): Promise<boolean> {
     if (this.#allowed !== undefined) return Promise.resolve(this.#allowed)
-    this.#askPermission()
-    return bounded(this.#permission, false, PATIENCE)
+    if (Date.now() < this.#unanswered) return Promise.resolve(false)
+    // The answer to the question out (asked now if none is), or an answer to a later one.
+    return Promise.race([
+      this.#askPermission().then(() => this.#allowed === true),
+      this.#permission,
+    ])
   }
 
   /**
@@ -346,14 +374,21 @@ export class FrameLink {
     return true
   }
 
-  #askPermission() {
-    if (this.#allowed !== undefined || this.#asking) return
-    this.#asking = 1
-    void this.#vouch(this.#window, this.#local.origin, PATIENCE).then((allowed) => {
-      this.#asking = 0
-      // An answer counts; silence does not (the parent may not be listening yet).
+  /** Asks about this document's own permission (`again`: even if a question is out, maybe lost). */
+  #askPermission(again = false): Promise<Vouch> {
+    if (this.#allowed !== undefined) return Promise.resolve(this.#allowed)
+    if (again) this.#unanswered = 0
+    if (this.#question && !again) return this.#question
+    const question = this.#vouch(this.#window, this.#local.origin, PATIENCE)
+    this.#question = question
+    void question.then((allowed) => {
+      if (this.#question === question) this.#question = undefined
+      // An answer counts; silence does not (the parent may not be listening yet): the calls of the
+      // next moments are refused at once, and the one after asks again.
       if (allowed !== undefined) this.#settle(allowed)
+      else this.#unanswered = Date.now() + DEADLINE
     })
+    return question
   }
 
   #settle(allowed: boolean) {
@@ -438,6 +473,22 @@ export class FrameLink {
     return allowed
   }
 
+  #recordAllow(records: MutationRecord[]) {
+    records.forEach((record, i) => {
+      const element = record.target as Element
+      if (record.attributeName === 'allow') {
+        // The first change of `allow` since the navigation began: the navigation has the old value.
+        if (!this.#navigationAllow.has(element)) this.#navigationAllow.set(element, record.oldValue)
+        return
+      }
+      // A new navigation: `allow` as it is at this point (before any later change in this batch).
+      const later = records.find(
+        (next, j) => j > i && next.target === element && next.attributeName === 'allow',
+      )
+      this.#navigationAllow.set(element, later ? later.oldValue : element.getAttribute('allow'))
+    })
+  }
+
   #policy(w: Window, origin: string): boolean {
     const element = ownerOf(this.#window.document, w)
     if (!element) return false
@@ -448,7 +499,9 @@ export class FrameLink {
         ? this.#local.origin
         : (tupleOrigin(url) ?? 'null')
     return framePolicyAllowsTools({
-      allow: element.getAttribute('allow'),
+      allow: this.#navigationAllow.has(element)
+        ? (this.#navigationAllow.get(element) ?? null)
+        : element.getAttribute('allow'),
       origin,
       parentOrigin: this.#local.origin,
       srcOrigin,
@@ -466,6 +519,9 @@ export class FrameLink {
       )
     }
     const child = index >= 0 ? (this.#window[index] as Window | undefined) : undefined
+    // A document inside that child, asking about it (checking the chain above itself): a refusal
+    // by this document's policy is the answer, whether or not the child runs the polyfill.
+    if (child && within(asker, child) && !this.#decide(child, origin, false)) return false
     // About another document: only about a child that introduced itself here with that origin, so
     // that nobody learns more than the child told them (its origin, and that it may use tools).
     const known = () =>
@@ -643,20 +699,73 @@ export class FrameLink {
   changed(exposedTo: readonly string[]): Promise<void> {
     if (!this.#allowed) return Promise.resolve()
     const own = this.#local.origin
+    const relevant = (member: Member) =>
+      !member.left &&
+      member.allowed !== false &&
+      (member.origin === own || exposedTo.includes(member.origin))
     const waits: Promise<unknown>[] = []
-    for (const member of this.#members.values()) {
-      if (member.left || member.allowed === false) continue
-      if (member.origin !== own && !exposedTo.includes(member.origin)) continue
+    const notify = (member: Member) => {
       member.changes++
       member.dirty = true
-      const v = member.sent + 1
-      waits.push(
-        bounded(new Promise<void>((resolve) => member.waiters.push([v, resolve])), undefined),
-      )
+      waits.push(this.#seen(member, member.sent + 1))
       if (member.allowed) queueTask(() => this.#flush(member))
       else if (!member.vouching) this.#revouch(member)
     }
+    for (const member of this.#members.values()) if (relevant(member)) notify(member)
+    // An ancestor this document has not met yet (it is still joining) runs the polyfill (it answered
+    // for this document's permission): the change reaches it with the first list it gets, and is
+    // waited for, so that a registration in a frame's first script is listed by its ancestors once it
+    // resolves, as natively.
+    const missing = this.#ancestors().filter((w) => !this.#members.has(w))
+    if (missing.length) {
+      waits.push(
+        when(this.#checks, () => missing.every((w) => this.#members.has(w))).then(() =>
+          Promise.all(
+            missing.map((w) => {
+              const member = this.#members.get(w)
+              // Met after the change: the first list it gets has it.
+              return member && relevant(member) ? this.#seen(member, 1) : undefined
+            }),
+          ),
+        ),
+      )
+    }
     return Promise.all(waits).then(() => undefined)
+  }
+
+  /** Resolves once `member` has acknowledged version `v` of this document's list (or left, or timed out). */
+  #seen(member: Member, v: number): Promise<void> {
+    if (member.acked >= v || member.left || member.allowed === false) return Promise.resolve()
+    return bounded(new Promise<void>((resolve) => member.waiters.push([v, resolve])), undefined)
+  }
+
+  /** This document's ancestors, from its parent up to the top. */
+  #ancestors(): Window[] {
+    const out: Window[] = []
+    for (let w = this.#window; w !== w.top;) {
+      const parent = parentOf(w)
+      if (!parent) break
+      out.push(parent)
+      w = parent
+    }
+    return out
+  }
+
+  /**
+   * While this document is joining, the moment its ancestors' tools are here (they run the polyfill:
+   * they answered for its permission); `undefined` once they are. A listing waits for it, so that a
+   * frame's first script sees its ancestors' tools, as natively.
+   */
+  ready(): Promise<void> | undefined {
+    if (!this.#allowed) return undefined
+    const joined = () =>
+      this.#ancestors().every((w) => {
+        const member = this.#members.get(w)
+        return (
+          member && (member.allowed === false || (member.allowed === true && member.received > 0))
+        )
+      })
+    return joined() ? undefined : when(this.#checks, joined)
   }
 
   /**
@@ -727,6 +836,7 @@ export class FrameLink {
   close(): void {
     this.#leave(true)
     this.#untrack()
+    this.#attributes.disconnect()
     clearInterval(this.#pinging)
     this.#window.removeEventListener('message', this.#onMessage)
     this.#window.removeEventListener('pagehide', this.#onPageHide)
@@ -764,7 +874,7 @@ export class FrameLink {
         this.#early.get(source)?.[2].close()
         this.#early.set(source, [origin, doc, port])
         // The parent's polyfill is here now: a question it missed can be asked again.
-        if (source === parentOf(this.#window)) this.#askPermission()
+        if (source === parentOf(this.#window)) void this.#askPermission(true)
         return
       }
       case 'welcome': {

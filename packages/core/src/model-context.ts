@@ -161,6 +161,8 @@ export interface Link {
   permission(): Promise<boolean>
   /** The other documents' tools exposed to this one, from the origins `wanted`, in tree order. */
   tools(wanted: Set<string>): ReadonlyArray<readonly [Window, string, ToolInfo[]]>
+  /** While this document joins its tree: resolves once its ancestors' tools are here. */
+  ready(): Promise<void> | undefined
   /** Notifies the documents a changed tool is exposed to; resolves once they fired `toolchange`. */
   changed(exposedTo: readonly string[]): Promise<void>
   /** Runs another document's tool; returns the canceller. */
@@ -468,24 +470,30 @@ export class ModelContext extends EventTarget {
           }
           wanted.add(origin)
         }
-        return new Promise<RegisteredTool[]>((resolve) =>
-          queueTask(() => {
-            const window = engine.window
-            // Every document of the frame tree that is same-origin or asked for, in tree order; what
-            // the other documents exposed to this one is here already (frames.ts).
-            const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
-              ? [[window, own, engine.list(own)], ...(engine.link?.tools(wanted) ?? [])]
-              : []
-            const tools: RegisteredTool[] = []
-            for (const [w, origin, infos] of lists) {
-              for (const info of infos) {
-                const tool = registered(info, w, origin)
-                if (tool) tools.push(tool)
+        // Every document of the frame tree that is same-origin or asked for, in tree order, as they
+        // are now (native takes its snapshot before a registration later in this task); what the
+        // other documents exposed to this one is here already (frames.ts), or, while this document
+        // is still joining its tree, once its ancestors' lists have come.
+        const list = () => {
+          const window = engine.window
+          const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
+            ? [[window, own, engine.list(own)], ...(engine.link?.tools(wanted) ?? [])]
+            : []
+          return new Promise<RegisteredTool[]>((resolve) =>
+            queueTask(() => {
+              const tools: RegisteredTool[] = []
+              for (const [w, origin, infos] of lists) {
+                for (const info of infos) {
+                  const tool = registered(info, w, origin)
+                  if (tool) tools.push(tool)
+                }
               }
-            }
-            resolve(tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
-          }),
-        )
+              resolve(tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+            }),
+          )
+        }
+        const joining = engine.link?.ready()
+        return joining ? joining.then(list) : list()
       })
     })
   }
