@@ -32,7 +32,7 @@ export interface SoakDriver {
   state(): Promise<SoakState>
 }
 
-interface Soak {
+export interface Soak {
   /** Console errors, uncaught errors and unhandled rejections so far. */
   problems: string[]
   /**
@@ -144,6 +144,84 @@ export function startSoakPage(scenarios: (soak: Soak) => Record<string, Scenario
         executions: calls.settled,
         problems: [...problems],
       }
+    },
+  }
+}
+
+/** What a binding's soak page does with its framework, for {@link bindingScenarios}. */
+export interface BindingAdapter {
+  /** Shows or hides the control: a component without the binding. */
+  plain(shown: boolean): Promise<void> | void
+  /** Shows or hides the component that registers the tool named `TOOL`. */
+  tool(shown: boolean): Promise<void> | void
+  /** Sets the tool's `enabled` option. */
+  enabled(value: boolean): Promise<void> | void
+  /** The tool's status as its component rendered it last; `'unmounted'` while it is hidden. */
+  status(): string
+  /** How many executions the tool's component shows running. */
+  executing(): number
+  /** Subscribes a tools list; `names()` is what it holds now, `drop()` unsubscribes it. */
+  list(): Promise<{ names(): string[]; drop(): Promise<void> | void }>
+}
+
+/** The name of the tool a binding's soak page registers. */
+export const TOOL = 'soak_tool'
+
+/**
+ * The scenarios of a binding's soak page: `control` (the framework alone), `mount` (the tool's
+ * component shown and hidden), `toggle` (its `enabled` toggled), `list` (a tools list subscribed and
+ * dropped). Every tenth cycle an agent calls the tool, and after a hide the page checks it is gone.
+ */
+export function bindingScenarios(soak: Soak, adapter: BindingAdapter): Record<string, Scenario> {
+  const registered = () => soak.until(() => adapter.status() === 'registered', 'registration')
+  const gone = () => soak.until(async () => !(await soak.names()).includes(TOOL), 'unregistration')
+  const end = async () => {
+    await soak.until(() => adapter.executing() === 0, 'no execution running')
+    await adapter.plain(false)
+    await adapter.tool(false)
+    await adapter.enabled(true)
+    await gone()
+  }
+  return {
+    control: {
+      async cycle() {
+        await adapter.plain(true)
+        await adapter.plain(false)
+      },
+      end,
+    },
+    mount: {
+      async cycle(i) {
+        await adapter.tool(true)
+        await registered()
+        if (i % 10 === 0) await soak.call(TOOL, { n: i })
+        await adapter.tool(false)
+        if (i % 10 === 0) await gone()
+      },
+      end,
+    },
+    toggle: {
+      start: () => adapter.tool(true),
+      async cycle(i) {
+        await adapter.enabled(false)
+        await soak.until(() => adapter.status() === 'idle', 'disabling')
+        await adapter.enabled(true)
+        await registered()
+        if (i % 10 === 0) await soak.call(TOOL, { n: i })
+      },
+      end,
+    },
+    list: {
+      async start() {
+        await adapter.tool(true)
+        await registered()
+      },
+      async cycle() {
+        const list = await adapter.list()
+        await soak.until(() => list.names().includes(TOOL), 'the tools list')
+        await list.drop()
+      },
+      end,
     },
   }
 }

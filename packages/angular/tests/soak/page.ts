@@ -1,19 +1,17 @@
 // The Angular soak page (bundled by global-setup.ts, compiled in the page: JIT, zoneless): the
-// scenarios scripts/soak-tests.ts runs, on the binding as an app uses it: a component shown and
-// hidden with `@if`, its tool's `enabled` signal toggled, and applications that read
-// `injectWebMCP().tools` created and destroyed (the list lives as long as its application).
+// scenarios of scripts/soak-page.ts's `bindingScenarios`, on the binding as an app uses it: a
+// component shown and hidden with `@if`, its tool's `enabled` signal toggled, and applications that
+// read `injectWebMCP().tools` created and destroyed (the list lives as long as its application).
 import '@angular/compiler'
 import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
 import { bootstrapApplication, createApplication } from '@angular/platform-browser'
 import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'
-import { startSoakPage } from '../../../../scripts/soak-page'
+import { TOOL, bindingScenarios, startSoakPage } from '../../../../scripts/soak-page'
 import type { ApplicationRef } from '@angular/core'
-
-const TOOL = 'soak_tool'
 
 const controls = { plain: signal(false), tool: signal(false), enabled: signal(true) }
 /** What the tool's component saw last. */
-const rendered = { status: 'none', executing: 0 }
+const rendered = { status: 'unmounted', executing: 0 }
 
 @Component({
   selector: 'soak-tool',
@@ -66,61 +64,22 @@ const set = async (changes: Partial<Record<keyof typeof controls, boolean>>) => 
     controls[key as keyof typeof controls].set(value)
   }
   ;(await app).tick()
+  if (!controls.tool()) rendered.status = 'unmounted'
 }
 
-startSoakPage((soak) => {
-  const registered = () => soak.until(() => rendered.status === 'registered', 'registration')
-  const gone = () => soak.until(async () => !(await soak.names()).includes(TOOL), 'unregistration')
-  const end = async () => {
-    await soak.until(() => rendered.executing === 0, 'no execution running')
-    await set({ plain: false, tool: false, enabled: true })
-    rendered.status = 'unmounted'
-    await gone()
-  }
-  return {
-    control: {
-      async cycle() {
-        await set({ plain: true })
-        await set({ plain: false })
-      },
-      end,
+startSoakPage((soak) =>
+  bindingScenarios(soak, {
+    plain: (plain) => set({ plain }),
+    tool: (tool) => set({ tool }),
+    enabled: (enabled) => set({ enabled }),
+    status: () => rendered.status,
+    executing: () => rendered.executing,
+    async list() {
+      const listing = await createApplication({
+        providers: [provideZonelessChangeDetection(), provideWebMCP()],
+      })
+      const tools = listing.injector.runInContext(() => injectWebMCP().tools)
+      return { names: () => tools().map((tool) => tool.name), drop: () => listing.destroy() }
     },
-    mount: {
-      async cycle(i) {
-        await set({ tool: true })
-        await registered()
-        if (i % 10 === 0) await soak.call(TOOL, { n: i })
-        await set({ tool: false })
-        rendered.status = 'unmounted'
-        if (i % 10 === 0) await gone()
-      },
-      end,
-    },
-    toggle: {
-      start: () => set({ tool: true }),
-      async cycle(i) {
-        await set({ enabled: false })
-        await soak.until(() => rendered.status === 'idle', 'disabling')
-        await set({ enabled: true })
-        await registered()
-        if (i % 10 === 0) await soak.call(TOOL, { n: i })
-      },
-      end,
-    },
-    list: {
-      async start() {
-        await set({ tool: true })
-        await registered()
-      },
-      async cycle() {
-        const listing = await createApplication({
-          providers: [provideZonelessChangeDetection(), provideWebMCP()],
-        })
-        const tools = listing.injector.runInContext(() => injectWebMCP().tools)
-        await soak.until(() => tools().some((tool) => tool.name === TOOL), 'the tools list')
-        listing.destroy()
-      },
-      end,
-    },
-  }
-})
+  }),
+)

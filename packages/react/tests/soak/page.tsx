@@ -1,16 +1,14 @@
 // The React soak page (bundled by global-setup.ts, React's development build, every tree under
-// <StrictMode>): the scenarios scripts/soak-tests.ts runs, on the hooks as an app uses them.
+// <StrictMode>): the scenarios of scripts/soak-page.ts's `bindingScenarios`, on the hooks as an
+// app uses them.
 import { StrictMode, useLayoutEffect } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { useWebMCPTool, useWebMCPTools } from '../../src/index'
-import { startSoakPage } from '../../../../scripts/soak-page'
-import type { ReactNode } from 'react'
+import { TOOL, bindingScenarios, startSoakPage } from '../../../../scripts/soak-page'
 
-const TOOL = 'soak_tool'
-
-/** What the components rendered last. */
-const rendered = { status: 'none', executing: 0, listed: [] as string[] }
+/** What the components rendered last, published after each commit as an app's effect sees it. */
+const rendered = { status: 'unmounted', executing: 0, listed: [] as string[] }
 
 function Tool({ enabled }: { enabled: boolean }) {
   const snapshot = useWebMCPTool(
@@ -23,17 +21,11 @@ function Tool({ enabled }: { enabled: boolean }) {
     },
     { enabled },
   )
-  // Published after each commit, as an app's effect would see it.
   useLayoutEffect(() => {
     rendered.status = snapshot.status
     rendered.executing = snapshot.executingCount
   })
   return null
-}
-
-/** The control: React alone, without the hooks. */
-function Plain() {
-  return <p>plain</p>
 }
 
 function List() {
@@ -44,72 +36,38 @@ function List() {
   return null
 }
 
-const root = createRoot(document.getElementById('root')!)
-const render = (tree: ReactNode) => flushSync(() => root.render(<StrictMode>{tree}</StrictMode>))
+/** The control: React alone, without the hooks. */
+function Plain() {
+  return <p>plain</p>
+}
 
-startSoakPage((soak) => {
-  const registered = () => soak.until(() => rendered.status === 'registered', 'registration')
-  /** Every tenth cycle an agent calls the tool, and checks it is gone after the unmount. */
-  const sometimes = async (i: number, steps: () => Promise<unknown>) => {
-    if (i % 10 === 0) await steps()
-  }
-  const unmount = async () => {
-    render(null)
-    rendered.status = 'unmounted'
-    await soak.until(async () => !(await soak.names()).includes(TOOL), 'unregistration')
-  }
-  return {
-    control: {
-      cycle() {
-        render(<Plain />)
-        render(null)
-      },
-      end: () => render(null),
+const shown = { plain: false, tool: false, enabled: true, list: false }
+const root = createRoot(document.getElementById('root')!)
+const render = (changes: Partial<typeof shown>) => {
+  Object.assign(shown, changes)
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        {shown.plain && <Plain />}
+        {shown.tool && <Tool enabled={shown.enabled} />}
+        {shown.list && <List />}
+      </StrictMode>,
+    ),
+  )
+  if (!shown.tool) rendered.status = 'unmounted'
+}
+
+startSoakPage((soak) =>
+  bindingScenarios(soak, {
+    plain: (plain) => render({ plain }),
+    tool: (tool) => render({ tool }),
+    enabled: (enabled) => render({ enabled }),
+    status: () => rendered.status,
+    executing: () => rendered.executing,
+    async list() {
+      rendered.listed = []
+      render({ list: true })
+      return { names: () => rendered.listed, drop: () => render({ list: false }) }
     },
-    mount: {
-      async cycle(i) {
-        render(<Tool enabled />)
-        await registered()
-        await sometimes(i, () => soak.call(TOOL, { n: i }))
-        render(null)
-        rendered.status = 'unmounted'
-        await sometimes(i, () =>
-          soak.until(async () => !(await soak.names()).includes(TOOL), 'unregistration'),
-        )
-      },
-      end: unmount,
-    },
-    toggle: {
-      start: () => render(<Tool enabled />),
-      async cycle(i) {
-        render(<Tool enabled={false} />)
-        await soak.until(() => rendered.status === 'idle', 'disabling')
-        render(<Tool enabled />)
-        await registered()
-        await sometimes(i, () => soak.call(TOOL, { n: i }))
-      },
-      async end() {
-        await soak.until(() => rendered.executing === 0, 'no execution running')
-        await unmount()
-      },
-    },
-    list: {
-      async start() {
-        render(<Tool enabled />)
-        await registered()
-      },
-      async cycle() {
-        rendered.listed = []
-        render(
-          <>
-            <Tool enabled />
-            <List />
-          </>,
-        )
-        await soak.until(() => rendered.listed.includes(TOOL), 'the tools list')
-        render(<Tool enabled />)
-      },
-      end: unmount,
-    },
-  }
-})
+  }),
+)

@@ -1,14 +1,13 @@
-// The Vue soak page (bundled by global-setup.ts): the scenarios scripts/soak-tests.ts runs, on the
-// composables as an app uses them: components shown and hidden in one application.
+// The Vue soak page (bundled by global-setup.ts): the scenarios of scripts/soak-page.ts's
+// `bindingScenarios`, on the composables as an app uses them: components shown and hidden in one
+// application.
 import { createApp, defineComponent, h, nextTick, reactive, ref } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from '../../src/index'
-import { startSoakPage } from '../../../../scripts/soak-page'
-
-const TOOL = 'soak_tool'
+import { TOOL, bindingScenarios, startSoakPage } from '../../../../scripts/soak-page'
 
 const enabled = ref(true)
 /** What the components rendered last. */
-const rendered = { status: 'none', executing: 0, listed: [] as string[] }
+const rendered = { status: 'unmounted', executing: 0, listed: [] as string[] }
 
 const Tool = defineComponent({
   setup() {
@@ -61,61 +60,23 @@ createApp({
 const show = async (changes: Partial<typeof shown>) => {
   Object.assign(shown, changes)
   await nextTick()
+  if (!shown.tool) rendered.status = 'unmounted'
 }
 
-startSoakPage((soak) => {
-  const registered = () => soak.until(() => rendered.status === 'registered', 'registration')
-  const gone = () => soak.until(async () => !(await soak.names()).includes(TOOL), 'unregistration')
-  const end = async () => {
-    await soak.until(() => rendered.executing === 0, 'no execution running')
-    await show({ plain: false, tool: false, list: false })
-    rendered.status = 'unmounted'
-    enabled.value = true
-    await gone()
-  }
-  return {
-    control: {
-      async cycle() {
-        await show({ plain: true })
-        await show({ plain: false })
-      },
-      end,
+startSoakPage((soak) =>
+  bindingScenarios(soak, {
+    plain: (plain) => show({ plain }),
+    tool: (tool) => show({ tool }),
+    async enabled(value) {
+      enabled.value = value
+      await nextTick()
     },
-    mount: {
-      async cycle(i) {
-        await show({ tool: true })
-        await registered()
-        if (i % 10 === 0) await soak.call(TOOL, { n: i })
-        await show({ tool: false })
-        rendered.status = 'unmounted'
-        if (i % 10 === 0) await gone()
-      },
-      end,
+    status: () => rendered.status,
+    executing: () => rendered.executing,
+    async list() {
+      rendered.listed = []
+      await show({ list: true })
+      return { names: () => rendered.listed, drop: () => show({ list: false }) }
     },
-    toggle: {
-      start: () => show({ tool: true }),
-      async cycle(i) {
-        enabled.value = false
-        await nextTick()
-        await soak.until(() => rendered.status === 'idle', 'disabling')
-        enabled.value = true
-        await registered()
-        if (i % 10 === 0) await soak.call(TOOL, { n: i })
-      },
-      end,
-    },
-    list: {
-      async start() {
-        await show({ tool: true })
-        await registered()
-      },
-      async cycle() {
-        rendered.listed = []
-        await show({ list: true })
-        await soak.until(() => rendered.listed.includes(TOOL), 'the tools list')
-        await show({ list: false })
-      },
-      end,
-    },
-  }
-})
+  }),
+)
