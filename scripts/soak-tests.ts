@@ -4,7 +4,8 @@
 // error, and the heap after a forced GC is within 10% of its size once the page is warm (after
 // 1,000 cycles, or half of a shorter run; the figures also give the ratio to its size after the
 // first 100, see soak()). Each suite
-// has a control scenario, its framework alone, which shows what the page's heap does without us.
+// has a control scenario, its framework alone, which shows what the page's heap does without us
+// (printed, not bounded).
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { HEAP_TOLERANCE, soak } from './soak-suite.mjs'
@@ -18,6 +19,12 @@ export interface SoakScenario {
   label: string
   /** How many cycles (default: `counts.cycles`). */
   cycles?: (counts: SoakCounts) => number
+  /**
+   * A control (the framework, or frames, without the binding's tools): its heap figures are
+   * printed for comparison but not bounded, since they measure the browser and the framework (their
+   * code caches grow in steps, at moments that vary from run to run).
+   */
+  control?: boolean
 }
 
 /**
@@ -48,7 +55,8 @@ export function describeSoak(suite: string, path: string, scenarios: SoakScenari
         const cycles = scenario.cycles?.(counts) ?? counts.cycles
         // The first 100 cycles (a fifth of a short run) warm the page up; the heap is measured then.
         const baseline = Math.min(100, Math.floor(cycles / 5))
-        it(`${scenario.label}: ${cycles} cycles leave no tool, no call, no error, and the heap within 10% of its warm size`, async () => {
+        const heap = scenario.control ? '' : ', and the heap within 10% of its warm size'
+        it(`${scenario.label}: ${cycles} cycles leave no tool, no call, no error${heap}`, async () => {
           const figures = await soak(page, {
             label: `${suite} ${scenario.label} [${mode}]`,
             scenario: scenario.name,
@@ -56,7 +64,7 @@ export function describeSoak(suite: string, path: string, scenarios: SoakScenari
             baseline,
           })
           expect(figures.state).toMatchObject({ tools: [], pending: 0, problems: [] })
-          expect(figures.ratio).toBeLessThanOrEqual(HEAP_TOLERANCE)
+          if (!scenario.control) expect(figures.ratio).toBeLessThanOrEqual(HEAP_TOLERANCE)
         })
       }
     })
