@@ -162,7 +162,7 @@ const ROWS = [
   },
   {
     id: 'bridge',
-    name: 'tool call through webmcp-bridge (MCP client → bridge → page)',
+    name: 'tool call through @webmcp-kit/bridge (MCP client → bridge → page)',
     bridge: true,
     setup: async (mc) => {
       const execute = (input) => ({ ok: true, echo: input.q })
