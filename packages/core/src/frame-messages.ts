@@ -47,17 +47,44 @@ export type PortMessage =
   | { [KEY]: 'pong' }
 
 const NAME = /^[\w.-]{1,128}$/
-/** Longest id or document id accepted (ours are UUIDs). */
-const ID = 64
 /** Most tools one document may list to another. */
 const MAX_TOOLS = 10_000
 /** Most `toolchange` events one message may ask for (natively a frame can cause as many by re-registering). */
 const MAX_CHANGES = 1000
 
-const isId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= ID
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+type Check = (value: unknown) => boolean
+/** An id or document id: ours are UUIDs, so at most 64 characters. */
+const id: Check = (value) => typeof value === 'string' && value.length > 0 && value.length <= 64
+const count: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0
+const text: Check = (value) => typeof value === 'string'
+const flag: Check = (value) => typeof value === 'boolean'
+
+/** Each message's members and their checks; anything else a message carries is dropped. */
+const WINDOW: Record<string, Record<string, Check>> = {
+  hello: { doc: id },
+  welcome: { doc: id },
+  ask: {
+    id,
+    index: Number.isSafeInteger,
+    origin: text,
+    own: (value) => value === undefined || flag(value),
+  },
+  answer: { id, allowed: (value) => value === null || flag(value) },
+}
+const PORT: Record<string, Record<string, Check>> = {
+  tools: {
+    v: count,
+    tools: (value) => Array.isArray(value) && value.length <= MAX_TOOLS,
+    changes: count,
+  },
+  ack: { v: count },
+  run: { id, name: text, input: text },
+  cancel: { id },
+  result: { id, ok: flag, value: (value) => value === null || text(value) || flag(value) },
+  bye: {},
+  ping: {},
+  pong: {},
+}
 
 const HINTS = ['consequentialHint', 'debugging', 'readOnlyHint', 'untrustedContentHint'] as const
 
@@ -70,105 +97,72 @@ function toolInfo(value: unknown): ToolInfo | undefined {
   if (typeof inputSchema !== 'string') return undefined
   if (inputSchema) {
     try {
-      const parsed: unknown = JSON.parse(inputSchema)
-      if (!isObject(parsed)) return undefined
+      if (!isObject(JSON.parse(inputSchema))) return undefined
     } catch {
       return undefined
     }
   }
-  let hints: Required<ToolAnnotations> | null = null
   if (annotations !== null) {
     if (!isObject(annotations)) return undefined
-    const record = annotations as Record<string, unknown>
-    if (!HINTS.every((hint) => typeof record[hint] === 'boolean')) return undefined
-    hints = {
-      consequentialHint: record.consequentialHint as boolean,
-      debugging: record.debugging as boolean,
-      readOnlyHint: record.readOnlyHint as boolean,
-      untrustedContentHint: record.untrustedContentHint as boolean,
-    }
+    const hints = annotations as Record<string, unknown>
+    if (!HINTS.every((hint) => flag(hints[hint]))) return undefined
   }
+  const hints =
+    annotations &&
+    (Object.fromEntries(
+      HINTS.map((hint) => [hint, (annotations as Record<string, boolean>)[hint]]),
+    ) as Required<ToolAnnotations>)
   return { name, title, description, inputSchema, annotations: hints }
 }
 
-const typeOf = (data: unknown): string | undefined => {
+/** The message `data` if it is one of `shapes` with every member as checked (a copy of just those). */
+function parse(
+  data: unknown,
+  shapes: Record<string, Record<string, Check>>,
+): Record<string, unknown> | undefined {
   if (!isObject(data)) return undefined
-  try {
-    const type = (data as Record<string, unknown>)[KEY]
-    return typeof type === 'string' ? type : undefined
-  } catch {
-    return undefined
+  const message = data as Record<string, unknown>
+  const type = message[KEY]
+  const shape = typeof type === 'string' && Object.hasOwn(shapes, type) ? shapes[type]! : undefined
+  if (!shape) return undefined
+  const out: Record<string, unknown> = { [KEY]: type }
+  for (const [key, check] of Object.entries(shape)) {
+    if (!check(message[key])) return undefined
+    out[key] = message[key]
   }
+  return out
 }
 
 /** A window message of the protocol, checked; `undefined` for anything else. */
 export function parseWindowMessage(event: MessageEvent): WindowMessage | undefined {
-  const data: unknown = event.data
-  const type = typeOf(data)
-  if (!type) return undefined
-  const m = data as Record<string, unknown>
-  switch (type) {
-    case 'hello': {
-      const port = event.ports[0]
-      return isId(m.doc) && port && event.ports.length === 1
-        ? { [KEY]: type, doc: m.doc, port }
-        : undefined
-    }
-    case 'welcome':
-      return isId(m.doc) ? { [KEY]: type, doc: m.doc } : undefined
-    case 'ask':
-      return isId(m.id) && Number.isSafeInteger(m.index) && typeof m.origin === 'string'
-        ? { [KEY]: type, id: m.id, index: m.index as number, origin: m.origin, own: m.own === true }
-        : undefined
-    case 'answer':
-      return isId(m.id) && (typeof m.allowed === 'boolean' || m.allowed === null)
-        ? { [KEY]: type, id: m.id, allowed: m.allowed }
-        : undefined
+  const message = parse(event.data, WINDOW)
+  if (!message) return undefined
+  if (message[KEY] === 'ask') message.own = message.own === true
+  if (message[KEY] === 'hello') {
+    // A hello hands over exactly one port.
+    if (event.ports.length !== 1) return undefined
+    message.port = event.ports[0]
   }
-  return undefined
+  return message as WindowMessage
 }
 
 /** A port message of the protocol, checked; `undefined` for anything else. */
 export function parsePortMessage(data: unknown): PortMessage | undefined {
-  const type = typeOf(data)
-  if (!type) return undefined
-  const m = data as Record<string, unknown>
-  switch (type) {
-    case 'tools': {
-      if (!isCount(m.v) || !isCount(m.changes) || !Array.isArray(m.tools)) return undefined
-      if (m.tools.length > MAX_TOOLS) return undefined
-      const tools: ToolInfo[] = []
-      const names = new Set<string>()
-      for (const entry of m.tools as unknown[]) {
-        const tool = toolInfo(entry)
-        // A malformed entry, or a second tool of one name, is left out; the rest still count.
-        if (tool && !names.has(tool.name)) {
-          names.add(tool.name)
-          tools.push(tool)
-        }
-      }
-      return { [KEY]: type, v: m.v, tools, changes: Math.min(m.changes, MAX_CHANGES) }
-    }
-    case 'ack':
-      return isCount(m.v) ? { [KEY]: type, v: m.v } : undefined
-    case 'run':
-      return isId(m.id) && typeof m.name === 'string' && typeof m.input === 'string'
-        ? { [KEY]: type, id: m.id, name: m.name, input: m.input }
-        : undefined
-    case 'cancel':
-      return isId(m.id) ? { [KEY]: type, id: m.id } : undefined
-    case 'result':
-      if (!isId(m.id)) return undefined
-      if (m.ok === true && (typeof m.value === 'string' || m.value === null)) {
-        return { [KEY]: type, id: m.id, ok: true, value: m.value }
-      }
-      return m.ok === false
-        ? { [KEY]: type, id: m.id, ok: false, value: m.value === true }
-        : undefined
-    case 'bye':
-    case 'ping':
-    case 'pong':
-      return { [KEY]: type }
+  const message = parse(data, PORT)
+  if (message?.[KEY] === 'tools') {
+    const names = new Set<string>()
+    // A malformed entry, or a second tool of one name, is left out; the rest still count.
+    message.tools = (message.tools as unknown[]).map(toolInfo).filter((tool) => {
+      if (!tool || names.has(tool.name)) return false
+      names.add(tool.name)
+      return true
+    })
+    message.changes = Math.min(message.changes as number, MAX_CHANGES)
   }
-  return undefined
+  if (message?.[KEY] === 'result') {
+    const { ok, value } = message
+    // A success carries the result string (or null); a failure whether the tool ran.
+    if (ok ? typeof value === 'boolean' : typeof value !== 'boolean') return undefined
+  }
+  return message as PortMessage | undefined
 }

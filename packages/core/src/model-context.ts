@@ -87,8 +87,19 @@ const ARRAY_LEVEL = 5182 / 4784
 
 /** Whether `json` nests deeper than `budget` object levels (arrays weighing `ARRAY_LEVEL`). */
 function tooDeep(json: string, budget: number): boolean {
-  // Each level takes at least two characters: shorter text cannot be that deep.
-  if (json.length < (2 * budget) / ARRAY_LEVEL) return false
+  // Text with fewer brackets than the budget allows cannot nest that deep: counted at native speed.
+  let weight = 0
+  for (const [bracket, level] of [
+    ['{', 1],
+    ['[', ARRAY_LEVEL],
+  ] as const) {
+    let i = json.indexOf(bracket)
+    while (i >= 0 && weight <= budget) {
+      weight += level
+      i = json.indexOf(bracket, i + 1)
+    }
+  }
+  if (weight <= budget) return false
   let depth = 0
   let inString = false
   for (let i = 0; i < json.length; i++) {
@@ -470,17 +481,18 @@ export class ModelContext extends EventTarget {
           }
           wanted.add(origin)
         }
-        // Every document of the frame tree that is same-origin or asked for, in tree order, as they
-        // are now (native takes its snapshot before a registration later in this task); what the
+        // Every document of the frame tree that is same-origin or asked for, in tree order; what the
         // other documents exposed to this one is here already (frames.ts), or, while this document
-        // is still joining its tree, once its ancestors' lists have come.
-        const list = () => {
-          const window = engine.window
-          const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
-            ? [[window, own, engine.list(own)], ...(engine.link?.tools(wanted) ?? [])]
-            : []
-          return new Promise<RegisteredTool[]>((resolve) =>
+        // is still joining its tree, once its ancestors' lists have come. Taken in a task, after the
+        // declarative forms' updates queued before it (native takes it at the call: a registration
+        // later in the same task is listed here; docs/conformance.md).
+        const list = () =>
+          new Promise<RegisteredTool[]>((resolve) =>
             queueTask(() => {
+              const window = engine.window
+              const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
+                ? [[window, own, engine.list(own)], ...(engine.link?.tools(wanted) ?? [])]
+                : []
               const tools: RegisteredTool[] = []
               for (const [w, origin, infos] of lists) {
                 for (const info of infos) {
@@ -491,7 +503,6 @@ export class ModelContext extends EventTarget {
               resolve(tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
             }),
           )
-        }
         const joining = engine.link?.ready()
         return joining ? joining.then(list) : list()
       })

@@ -426,12 +426,12 @@ const cases: Case[] = [
         `${otherOrigin}/?nopolyfill&depth=5&body=${encodeURIComponent(`<script>(${level})()</script>`)}`,
       )
       await reached
+      const before = (await mc.getTools({ fromOrigins: [otherOrigin] })).length
       const outcome = await Promise.all([
-        mc.getTools({ fromOrigins: [otherOrigin] }).then((t) => t.length),
         register('exposed', {}, { exposedTo: [otherOrigin] }).then(() => 'resolved'),
         mc.getTools({ fromOrigins: [otherOrigin] }).then((t) => t.map((x) => x.name)),
       ])
-      return outcome
+      return [before, ...outcome]
     },
     expected: [0, 'resolved', ['exposed']],
   },
