@@ -1,4 +1,7 @@
 // Types of engines.mjs, for the TypeScript browser suites.
+import type { Browser as PlaywrightBrowser } from 'playwright-core'
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core'
+import type { Browser as WebdriverIOBrowser } from 'webdriverio'
 
 /** What `WEBMCP_ENGINES` may name; `chromium` stands for the native/polyfill Chromium pair. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
@@ -38,6 +41,18 @@ export const WEBKIT_BROWSER: string
 export function available(engine: LaunchName): boolean
 export function selectEngines(value?: string): EngineName[]
 export function launch(engine: LaunchName): Promise<Browser>
+/** Debian's Chromium through playwright-core, with this machine's flags (`native`: WebMCP on). */
+export function launchPlaywright(native: boolean): Promise<PlaywrightBrowser>
+/** Debian's Firefox ESR through puppeteer-core (WebDriver BiDi, headless), no network at start. */
+export function launchPuppeteer(): Promise<PuppeteerBrowser>
+/**
+ * WebKitGTK's MiniBrowser through WebdriverIO and WebKitWebDriver (WebDriver classic), on an Xvfb
+ * display of its own when DISPLAY is unset. `close()` ends the session, the driver and the display.
+ */
+export function launchWebdriverIO(): Promise<{
+  browser: WebdriverIOBrowser
+  close(): Promise<void>
+}>
 export function serve(browser: Browser): Promise<{ endpoint: string; close(): Promise<void> }>
 export function connect(endpoint: string): Promise<Browser>
 export function launchEngines(engines?: EngineName[]): Promise<{

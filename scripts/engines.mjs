@@ -9,8 +9,11 @@
 //
 // Chromium: Debian's chromium through playwright-core (`chromium-native` has the WebMCP flag on).
 // Firefox: Debian's firefox-esr through puppeteer-core (WebDriver BiDi, headless).
-// WebKit: WebKitGTK's MiniBrowser through WebKitWebDriver (WebDriver classic) on an Xvfb display of
-// its own (started here when DISPLAY is unset).
+// WebKit: WebKitGTK's MiniBrowser through WebdriverIO and WebKitWebDriver (WebDriver classic) on an
+// Xvfb display of its own (started here when DISPLAY is unset).
+// Every page runs its scripts through @webmcp-kit/testing's driver adapters (`driverOf`), the ones
+// that package's users get; `launchPlaywright`, `launchPuppeteer` and `launchWebdriverIO` hand out
+// the drivers' own browsers, launched the same way (that package's suite drives them directly).
 //
 // `evaluate` behaves the same in every engine, and like playwright's `page.evaluate`: a function is
 // called with `arg` (which must survive JSON); a string is evaluated, and called when it evaluates to a
@@ -24,8 +27,26 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { CHROMIUM, chromiumOptions } from './browser.mjs'
+
+/**
+ * @webmcp-kit/testing's driver adapters, from source: bundled here by esbuild, since this file
+ * also runs under plain Node (the benchmarks), which cannot load TypeScript.
+ */
+const { driverOf } = await (async () => {
+  const { outputFiles } = await build({
+    entryPoints: [fileURLToPath(new URL('../packages/testing/src/drivers.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'warning',
+  })
+  return import(`data:text/javascript,${encodeURIComponent(outputFiles[0].text)}`)
+})()
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
@@ -279,15 +300,22 @@ function browserOf(engine, version, { newPage, close, reuse = false }) {
 // ---------------------------------------------------------------------------------------------
 // The engines.
 
+/**
+ * Debian's Chromium through playwright-core, with this machine's flags (`native`: WebMCP on).
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export const launchPlaywright = (native) => chromium.launch(chromiumOptions(native))
+
 async function launchChromium(native) {
-  const browser = await chromium.launch(chromiumOptions(native))
+  const browser = await launchPlaywright(native)
   const context = await browser.newContext()
   return browserOf(native ? 'chromium-native' : 'chromium', `Chromium ${browser.version()}`, {
     async newPage() {
       const page = await context.newPage()
+      const driver = driverOf(page)
       return {
         goto: async (url) => void (await page.goto(url)),
-        run: (source) => page.evaluate(source),
+        run: (source) => driver.evaluate(source),
         close: () => page.close(),
       }
     },
@@ -309,21 +337,30 @@ const FIREFOX_PREFS = {
   'network.dns.localDomains': 'insecure.test',
 }
 
-async function launchFirefox() {
+/**
+ * Debian's Firefox ESR through puppeteer-core (WebDriver BiDi, headless), with no network at start.
+ * @returns {Promise<import('puppeteer-core').Browser>}
+ */
+export async function launchPuppeteer() {
   const { default: puppeteer } = await import('puppeteer-core')
-  const browser = await puppeteer.launch({
+  return puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
     extraPrefsFirefox: FIREFOX_PREFS,
   })
+}
+
+async function launchFirefox() {
+  const browser = await launchPuppeteer()
   const version = (await browser.version()).replace(/^firefox\//, 'Firefox ')
   return browserOf('firefox', version, {
     async newPage() {
       const page = await browser.newPage()
+      const driver = driverOf(page)
       return {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        run: (source) => page.evaluate(source),
+        run: (source) => driver.evaluate(source),
         close: () => page.close(),
       }
     },
@@ -362,28 +399,13 @@ function startXvfb() {
   })
 }
 
-/** The WebDriver classic commands this file needs, one at a time (classic has one current window). */
-function webDriver(url) {
+/** Runs `steps` of one WebDriver session with no other command in between (classic has one current window). */
+function exclusive() {
   let queue = Promise.resolve()
-  const send = async (method, path, body) => {
-    const response = await fetch(url + path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const json = await response.json()
-    if (!response.ok)
-      throw new Error(`WebDriver ${path}: ${json.value?.message ?? response.status}`)
-    return json.value
-  }
-  return {
-    send,
-    /** Runs `steps` with no other command in between. */
-    exclusive(steps) {
-      const run = queue.then(steps)
-      queue = run.catch(() => {})
-      return run
-    },
+  return (steps) => {
+    const run = queue.then(steps)
+    queue = run.catch(() => {})
+    return run
   }
 }
 
@@ -430,7 +452,13 @@ async function aliasProxy() {
   return server
 }
 
-async function launchWebKit() {
+/**
+ * WebKitGTK's MiniBrowser through WebdriverIO and WebKitWebDriver (WebDriver classic), on an Xvfb
+ * display of its own when DISPLAY is unset, through a proxy that maps `insecure.test` to loopback.
+ * `close()` ends the session, the driver and the display.
+ * @returns {Promise<{ browser: import('webdriverio').Browser, close(): Promise<void> }>}
+ */
+export async function launchWebdriverIO() {
   const started = []
   // If this process ends without close(), its driver and display go with it.
   const orphans = () => started.forEach((child) => child.exitCode === null && child.kill())
@@ -455,75 +483,83 @@ async function launchWebKit() {
       env: { ...process.env, DISPLAY: display },
     })
     started.push(driver)
-    const wd = webDriver(`http://127.0.0.1:${port}`)
-    let session
-    for (let attempt = 0; !session; attempt++) {
+    const { remote } = await import('webdriverio')
+    const options = {
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'error',
+      // The driver is still starting (connection refused): WebdriverIO retries.
+      connectionRetryCount: 50,
+      connectionRetryTimeout: 60_000,
+      capabilities: {
+        browserName: 'MiniBrowser',
+        // WebKitWebDriver speaks WebDriver classic only.
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': {
+          binary: WEBKIT_BROWSER,
+          args: [
+            '--automation',
+            `--proxy=http://127.0.0.1:${proxy.address().port}`,
+            // One host per flag.
+            ...['localhost', '127.0.0.1', '::1'].map((host) => `--ignore-host=${host}`),
+          ],
+        },
+      },
+    }
+    let browser
+    for (let attempt = 0; !browser; attempt++) {
       try {
-        session = await wd.send('POST', '/session', {
-          capabilities: {
-            alwaysMatch: {
-              'webkitgtk:browserOptions': {
-                binary: WEBKIT_BROWSER,
-                args: [
-                  '--automation',
-                  `--proxy=http://127.0.0.1:${proxy.address().port}`,
-                  // One host per flag.
-                  ...['localhost', '127.0.0.1', '::1'].map((host) => `--ignore-host=${host}`),
-                ],
-              },
-            },
-          },
-        })
+        browser = await remote(options)
       } catch (error) {
-        // The driver is still starting (connection refused).
-        if (attempt > 50 || !/fetch failed/.test(String(error))) throw error
+        if (attempt > 50 || !/ECONNREFUSED|fetch failed/.test(String(error))) throw error
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     }
-    const base = `/session/${session.sessionId}`
-    await wd.send('POST', `${base}/timeouts`, { script: 120_000, pageLoad: 60_000 })
-    // The first window stays open (closing the last window would end the session), and is the
-    // current window between commands: WebDriver's New Window needs an open current window.
-    const home = await wd.send('GET', `${base}/window`)
-    const select = (handle) => wd.send('POST', `${base}/window`, { handle })
-    const { browserName, browserVersion } = session.capabilities
-    const name = browserName === 'MiniBrowser' ? 'WebKitGTK' : browserName
-    return browserOf('webkit', `${name} ${browserVersion}`, {
-      async newPage() {
-        const { handle } = await wd.exclusive(() =>
-          wd.send('POST', `${base}/window/new`, { type: 'window' }),
-        )
-        const on = (steps) =>
-          wd.exclusive(async () => {
-            await select(handle)
-            try {
-              return await steps()
-            } finally {
-              await select(home)
-            }
-          })
-        return {
-          goto: (url) => on(() => wd.send('POST', `${base}/url`, { url })).then(() => {}),
-          run: (source) =>
-            on(() =>
-              wd.send('POST', `${base}/execute/async`, {
-                script: `const done = arguments[arguments.length - 1]; (${source}).then(done)`,
-                args: [],
-              }),
-            ),
-          close: () => on(() => wd.send('DELETE', `${base}/window`)).then(() => {}),
-        }
-      },
+    await browser.setTimeout({ script: 120_000, pageLoad: 60_000 })
+    return {
+      browser,
       async close() {
-        await wd.send('DELETE', base).catch(() => {})
+        await browser.deleteSession().catch(() => {})
         await stop()
       },
-      reuse: true,
-    })
+    }
   } catch (error) {
     await stop()
     throw error
   }
+}
+
+async function launchWebKit() {
+  const { browser, close } = await launchWebdriverIO()
+  const run = exclusive()
+  const driver = driverOf(browser)
+  // The first window stays open (closing the last window would end the session), and is the
+  // current window between commands: WebDriver's New Window needs an open current window.
+  const home = await browser.getWindowHandle()
+  const { browserName, browserVersion } = browser.capabilities
+  const name = browserName === 'MiniBrowser' ? 'WebKitGTK' : browserName
+  return browserOf('webkit', `${name} ${browserVersion}`, {
+    async newPage() {
+      const { handle } = await run(() => browser.createWindow('window'))
+      const on = (steps) =>
+        run(async () => {
+          await browser.switchToWindow(handle)
+          try {
+            return await steps()
+          } finally {
+            await browser.switchToWindow(home)
+          }
+        })
+      return {
+        goto: (url) => on(() => browser.url(url)).then(() => {}),
+        run: (source) => on(() => driver.evaluate(source)),
+        close: () => on(() => browser.closeWindow()).then(() => {}),
+      }
+    },
+    close,
+    reuse: true,
+  })
 }
 
 /**

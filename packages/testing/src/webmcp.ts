@@ -1,0 +1,434 @@
+import { agent } from './agent'
+import { driverOf } from './drivers'
+import type { AgentReply, AgentRequest, ListedTool, PageError, RecordedEvent } from './agent'
+import type { Driver, WebMCPTarget } from './drivers'
+
+/**
+ * The hints of a tool, as Playwright's `page.webmcp.tools()` names them: only those that are `true`.
+ *
+ * @example
+ * ```ts
+ * const hints: WebMCPToolAnnotations = { readOnly: true }
+ * ```
+ */
+export interface WebMCPToolAnnotations {
+  /** The tool does not modify any state (`readOnlyHint`). */
+  readOnly?: boolean
+  /** The tool output may contain third-party content (`untrustedContentHint`). */
+  untrustedContent?: boolean
+  /** The tool takes a consequential action, such as placing an order (`consequentialHint`). */
+  consequential?: boolean
+}
+
+/**
+ * A tool as `tools()` lists it: the shape of Playwright's `page.webmcp.tools()`.
+ *
+ * @example
+ * ```ts
+ * const [tool]: WebMCPToolInfo[] = await webmcp(page).tools()
+ * console.log(tool?.name, tool?.description, tool?.inputSchema)
+ * ```
+ */
+export interface WebMCPToolInfo {
+  /** Unique within the frame. */
+  name: string
+  description: string
+  /** The JSON Schema of the input, when the page gives one. */
+  inputSchema?: { [keyword: string]: unknown }
+  /** Present when at least one hint is `true`. */
+  annotations?: WebMCPToolAnnotations
+}
+
+/**
+ * A tool of the frame tree, as `tools({ fromOrigins })` lists it: also the origin of the document
+ * that registered it.
+ *
+ * @example
+ * ```ts
+ * const widget = (await webmcp(page).tools({ fromOrigins: [widgetOrigin] })).filter(
+ *   (tool: FrameTreeToolInfo) => tool.origin === widgetOrigin,
+ * )
+ * ```
+ */
+export interface FrameTreeToolInfo extends WebMCPToolInfo {
+  origin: string
+}
+
+/**
+ * Options of `tools()`, as Playwright's.
+ *
+ * @example
+ * ```ts
+ * await webmcp(page).tools({ timeout: 5_000 })
+ * ```
+ */
+export interface ToolsOptions {
+  /** Maximum time in milliseconds; `0` (the default): none. */
+  timeout?: number
+}
+
+/**
+ * Which tools to look at: the frame's own (the default, as Playwright's), or those of the frame
+ * tree the page's own `getTools({ fromOrigins })` lists, optionally only those of one origin.
+ *
+ * @example
+ * ```ts
+ * const scope: ToolScope = { origin: 'https://widget.example' }
+ * ```
+ */
+export interface ToolScope {
+  /** Other origins whose exposed tools are listed too (the tools of same-origin frames always are). */
+  fromOrigins?: string[]
+  /** Only the tools registered by a document of this origin (implies it in `fromOrigins`). */
+  origin?: string
+}
+
+/**
+ * Options of `callTool()` and `call()`: Playwright's `timeout`, plus cancellation and the frame tree.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController()
+ * const running = webmcp(page).callTool('export', {}, { signal: controller.signal })
+ * controller.abort() // the tool's signal aborts in the page, then `toolcancel` fires there
+ * ```
+ */
+export interface CallToolOptions extends ToolScope {
+  /**
+   * Maximum time in milliseconds; `0` (the default): none. When it passes, the execution is
+   * cancelled in the page and the call rejects with a `TimeoutError`.
+   */
+  timeout?: number
+  /** Aborting cancels the execution in the page; the call rejects with `signal.reason`. */
+  signal?: AbortSignal
+}
+
+/**
+ * Options of `waitForTool()`.
+ *
+ * @example
+ * ```ts
+ * await webmcp(page).waitForTool('find_teammate', { origin: widgetOrigin, timeout: 10_000 })
+ * ```
+ */
+export interface WaitForToolOptions extends ToolScope {
+  /** Maximum time in milliseconds (default 30 s; `0`: none). */
+  timeout?: number
+}
+
+/**
+ * An event fired at the `ModelContext` of the calling document or of the tool's (when the caller
+ * can reach it: same origin) while a call ran.
+ *
+ * @example
+ * ```ts
+ * const { events } = await webmcp(page).call('quick_add', { text: 'Milk' })
+ * expect(events).toContainEqual({ type: 'toolactivated', toolName: 'quick_add' })
+ * ```
+ */
+export type ToolEventRecord = RecordedEvent
+
+/**
+ * What `call()` resolves with: the result or the error `callTool()` would give, and the events the
+ * call caused, in order.
+ *
+ * @example
+ * ```ts
+ * const outcome: ToolCall = await webmcp(page).call('add', { a: 2, b: 40 })
+ * if (outcome.ok) console.log(outcome.result, outcome.events)
+ * ```
+ */
+export type ToolCall<Result = unknown> =
+  | { ok: true; result: Result; events: ToolEventRecord[] }
+  | { ok: false; error: unknown; events: ToolEventRecord[] }
+
+/**
+ * The WebMCP tools of one frame, as an agent sees them. `tools()` and `callTool()` keep the contract
+ * of Playwright's `page.webmcp` (tool shape, result parsing, errors), on native WebMCP and on the
+ * polyfill alike.
+ *
+ * @example
+ * ```ts
+ * const mcp = webmcp(page)
+ * await mcp.waitForTool('add')
+ * expect(await mcp.callTool('add', { a: 2, b: 40 })).toEqual({ content: [{ type: 'text', text: '42' }] })
+ * ```
+ */
+export interface WebMCP {
+  /** The tools the frame registers (Playwright's contract). */
+  tools(
+    options?: ToolsOptions & { fromOrigins?: undefined; origin?: undefined },
+  ): Promise<WebMCPToolInfo[]>
+  /** The tools of the frame tree the page's `getTools({ fromOrigins })` lists, with their origins. */
+  tools(options: ToolsOptions & ToolScope): Promise<FrameTreeToolInfo[]>
+  /**
+   * Runs a tool and resolves with its result: the string the page's `executeTool` resolves with,
+   * parsed as JSON when it is JSON (`"undefined"` gives `undefined`), as Playwright's does. Rejects
+   * when no such tool is listed or the execution fails (with the page's error name and message).
+   */
+  callTool<Result = unknown>(
+    name: string,
+    input?: unknown,
+    options?: CallToolOptions,
+  ): Promise<Result>
+  /** Runs a tool as `callTool` does, and resolves with its outcome and the events it caused. */
+  call<Result = unknown>(
+    name: string,
+    input?: unknown,
+    options?: CallToolOptions,
+  ): Promise<ToolCall<Result>>
+  /** Resolves with the tool once it is listed (on `toolchange`); rejects with a `TimeoutError`. */
+  waitForTool(name: string, options?: WaitForToolOptions): Promise<FrameTreeToolInfo>
+}
+
+/**
+ * Thrown when an operation's `timeout` passes, like Playwright's `errors.TimeoutError`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await webmcp(page).waitForTool('add', { timeout: 1_000 })
+ * } catch (error) {
+ *   if (error instanceof TimeoutError) console.log('no add tool')
+ * }
+ * ```
+ */
+export class TimeoutError extends Error {
+  override name = 'TimeoutError'
+}
+
+let calls = 0
+/** How long one evaluation waits in the page before handing back (WebDriver runs one at a time). */
+const slice = (driver: Driver) => (driver.concurrent ? 10_000 : 250)
+
+const describeTools = (tools: ListedTool[]) => tools.map((tool) => tool.name).join(', ')
+
+/** Playwright's `_describe` then `normalizeTool`: the tool as `page.webmcp.tools()` gives it. */
+function normalize(tool: ListedTool, withOrigin: boolean): FrameTreeToolInfo {
+  let schema = tool.inputSchema
+  if (typeof schema === 'string') {
+    try {
+      schema = JSON.parse(schema) as unknown
+    } catch {
+      schema = undefined
+    }
+  }
+  const annotations: WebMCPToolAnnotations = {}
+  if (tool.annotations?.readOnlyHint) annotations.readOnly = true
+  if (tool.annotations?.untrustedContentHint) annotations.untrustedContent = true
+  if (tool.annotations?.consequentialHint) annotations.consequential = true
+  return {
+    name: tool.name,
+    description: tool.description ?? '',
+    ...(schema !== undefined && schema !== null
+      ? { inputSchema: schema as Record<string, unknown> }
+      : {}),
+    ...(Object.keys(annotations).length ? { annotations } : {}),
+    ...(withOrigin ? { origin: tool.origin ?? '' } : {}),
+  } as FrameTreeToolInfo
+}
+
+/** Playwright's `_parseResult`. */
+function parseResult(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  if (value === 'undefined') return undefined
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
+}
+
+const scopeOf = (options: ToolScope = {}) => {
+  const { origin } = options
+  const fromOrigins = options.fromOrigins ?? (origin === undefined ? undefined : ([] as string[]))
+  return {
+    ...(fromOrigins
+      ? { fromOrigins: origin ? [...new Set([...fromOrigins, origin])] : fromOrigins }
+      : {}),
+    ...(origin === undefined ? {} : { origin }),
+  }
+}
+
+const NO_CONTEXT =
+  ' The page has no document.modelContext: load the polyfill (@webmcp-kit/core/polyfill) or ' +
+  'launch Chromium with --enable-features=WebMCP.'
+
+function pageError(method: string, error: PageError): Error {
+  const failure = new Error(`webMCP.${method}: ${error.name}: ${error.message}`)
+  if (error.cause) {
+    const cause = new Error(error.cause.message)
+    cause.name = error.cause.name
+    failure.cause = cause
+  }
+  return failure
+}
+
+function missing(name: string, available: ListedTool[], scoped: boolean, unavailable = false) {
+  const listed = scoped
+    ? available.map((tool) => `${tool.name} (${tool.origin})`).join(', ')
+    : describeTools(available)
+  return new Error(
+    `webMCP.callTool: No WebMCP tool named "${name}".` +
+      (available.length
+        ? ` Available tools: ${listed}.`
+        : ' The frame does not register any WebMCP tools.') +
+      (unavailable ? NO_CONTEXT : ''),
+  )
+}
+
+/** Rejects with a `TimeoutError` after `timeout` ms (never, for `0`). */
+function withTimeout<T>(method: string, timeout: number | undefined, work: Promise<T>): Promise<T> {
+  if (!timeout) return work
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new TimeoutError(`webMCP.${method}: Timeout ${timeout}ms exceeded.`)),
+      timeout,
+    )
+  })
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer))
+}
+
+/** A document mid-navigation: its evaluation fails, and the next one reaches the new document. */
+const navigating = (error: unknown) =>
+  /context was destroyed|navigat|detached|Cannot find context|No frame|document unloaded|Inspected target/i.test(
+    String((error as Error)?.message ?? error),
+  )
+
+/**
+ * The WebMCP tools of `target`'s frame: a Playwright `Page` or `Frame`, a Puppeteer `Page` or
+ * `Frame`, or a WebdriverIO browser (its current browsing context). Runs in the frame's main world,
+ * so it sees the polyfill as well as native WebMCP, in every engine.
+ *
+ * @throws {TypeError} When `target` is none of these.
+ * @example
+ * ```ts
+ * import { webmcp } from '@webmcp-kit/testing'
+ *
+ * await page.goto('http://localhost:5173/')
+ * const mcp = webmcp(page) // or a Puppeteer page, a frame, or a WebdriverIO browser
+ * const add = await mcp.waitForTool('add_task')
+ * expect(add.annotations).toBeUndefined()
+ * expect(await mcp.callTool('add_task', { text: 'Milk' })).toMatchObject({ text: 'Milk' })
+ * ```
+ */
+export function webmcp(target: WebMCPTarget): WebMCP {
+  const driver = driverOf(target)
+  const ask = async (request: AgentRequest): Promise<AgentReply> =>
+    JSON.parse(
+      (await driver.evaluate(`(${agent.toString()})(${JSON.stringify(request)})`)) as string,
+    ) as AgentReply
+
+  async function tools(options: ToolsOptions & ToolScope = {}) {
+    const scope = scopeOf(options)
+    const reply = await withTimeout('tools', options.timeout, ask({ op: 'tools', ...scope }))
+    if ('unavailable' in reply) return []
+    if (!('tools' in reply))
+      throw new Error(`webMCP.tools: unexpected reply ${JSON.stringify(reply)}`)
+    return reply.tools.map((tool) => normalize(tool, !!scope.fromOrigins))
+  }
+
+  async function run(
+    method: string,
+    name: string,
+    input: unknown,
+    options: CallToolOptions,
+    events: boolean,
+  ): Promise<{ reply: Extract<AgentReply, { settled: true }>; stopped?: unknown }> {
+    const { signal, timeout } = options
+    signal?.throwIfAborted()
+    const scope = scopeOf(options)
+    const id = `${++calls}-${Math.random().toString(36).slice(2)}`
+    const started = await ask({ op: 'start', id, name, input: input ?? {}, events, ...scope })
+    if ('unavailable' in started) throw missing(name, [], !!scope.fromOrigins, true)
+    if ('missing' in started) throw missing(name, started.available, !!scope.fromOrigins)
+    let expired = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let aborting = false
+    let cancel: Promise<unknown> | undefined
+    const sendAbort = () => (cancel ??= ask({ op: 'abort', id }).catch(() => {}))
+    const abort = () => {
+      aborting = true
+      // WebDriver runs one script at a time: there the abort goes in after the current slice.
+      if (driver.concurrent) sendAbort()
+    }
+    if (timeout) timer = setTimeout(() => ((expired = true), abort()), timeout)
+    signal?.addEventListener('abort', abort, { once: true })
+    try {
+      for (;;) {
+        if (aborting) await sendAbort()
+        const reply = await ask({ op: 'settle', id, wait: slice(driver) })
+        if ('settled' in reply) {
+          // Cancelled by the caller: the reason it gave (or the timeout), once the page has
+          // cancelled the execution.
+          if (expired)
+            return {
+              reply,
+              stopped: new TimeoutError(`webMCP.${method}: Timeout ${timeout}ms exceeded.`),
+            }
+          if (signal?.aborted) return { reply, stopped: signal.reason as unknown }
+          return { reply }
+        }
+        if ('missing' in reply)
+          throw new Error(`webMCP.${method}: the call was lost (the page navigated).`)
+      }
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', abort)
+    }
+  }
+
+  return {
+    tools: tools as WebMCP['tools'],
+    async callTool<Result>(name: string, input?: unknown, options: CallToolOptions = {}) {
+      const { reply, stopped } = await run('callTool', name, input, options, false)
+      if (stopped !== undefined) throw stopped
+      if (!reply.ok) throw pageError('callTool', reply.error!)
+      return parseResult(reply.value) as Result
+    },
+    async call<Result>(
+      name: string,
+      input?: unknown,
+      options: CallToolOptions = {},
+    ): Promise<ToolCall<Result>> {
+      let outcome: Awaited<ReturnType<typeof run>>
+      try {
+        outcome = await run('call', name, input, options, true)
+      } catch (error) {
+        return { ok: false, error, events: [] }
+      }
+      const { reply, stopped } = outcome
+      if (stopped !== undefined) return { ok: false, error: stopped, events: reply.events }
+      return reply.ok
+        ? { ok: true, result: parseResult(reply.value) as Result, events: reply.events }
+        : { ok: false, error: pageError('call', reply.error!), events: reply.events }
+    },
+    async waitForTool(name: string, options: WaitForToolOptions = {}) {
+      const { timeout = 30_000 } = options
+      const scope = scopeOf(options)
+      const deadline = timeout ? Date.now() + timeout : Infinity
+      for (;;) {
+        const wait = Math.max(0, Math.min(slice(driver), deadline - Date.now()))
+        const reply: AgentReply = await ask({ op: 'wait', name, wait, ...scope }).catch(
+          (error: unknown) => {
+            if (navigating(error)) return { unavailable: true }
+            throw error
+          },
+        )
+        if ('found' in reply && reply.found) return normalize(reply.found, true)
+        if (Date.now() >= deadline) {
+          const listed = await tools(scope).catch(() => [])
+          throw new TimeoutError(
+            `webMCP.waitForTool: Timeout ${timeout}ms exceeded waiting for a tool named "${name}"` +
+              (scope.origin ? ` from ${scope.origin}` : '') +
+              (listed.length ? ` (listed: ${listed.map((t) => t.name).join(', ')}).` : '.') +
+              ('unavailable' in reply ? NO_CONTEXT : ''),
+          )
+        }
+        // Without a ModelContext yet (a polyfill loading, a navigation), the page is asked again.
+        if ('unavailable' in reply) await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+  }
+}

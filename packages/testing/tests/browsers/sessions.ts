@@ -1,0 +1,151 @@
+// One browser per engine, driven through the driver a user of that engine has: Playwright for
+// Chromium (native WebMCP and the polyfill), Puppeteer for Firefox ESR (WebDriver BiDi), WebdriverIO
+// for WebKitGTK (WebDriver classic). Launched as scripts/engines.mjs launches them.
+import {
+  launchPlaywright,
+  launchPuppeteer,
+  launchWebdriverIO,
+  selectEngines,
+} from '../../../../scripts/engines.mjs'
+import { driverOf } from '../../src/drivers'
+import type { WebMCPTarget } from '../../src/drivers'
+
+/** One engine's page, for the suite. */
+export interface Session {
+  /** e.g. `Playwright + chromium-native`. */
+  label: string
+  /** Whether the page runs native WebMCP (else the polyfill). */
+  native: boolean
+  /** Loads `url`, waits for its page script (and its frames') to be ready: the main frame's target. */
+  open(url: string): Promise<WebMCPTarget>
+  /** The target of the child frame whose URL starts with `prefix` (WebdriverIO: switches into it). */
+  frame(prefix: string): Promise<WebMCPTarget>
+  /** Evaluates `expression` in the main frame. */
+  evaluate(expression: string): Promise<unknown>
+  close(): Promise<void>
+}
+
+/** Polls `check` (a page expression) through `target` until it is truthy: a condition, not a clock. */
+export async function until(target: WebMCPTarget, check: string, timeout = 20_000) {
+  const driver = driverOf(target)
+  const deadline = Date.now() + timeout
+  while (!(await driver.evaluate(`!!(${check})`).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeout} ms: ${check}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+interface FrameLike {
+  url(): string
+  evaluate(expression: string): Promise<unknown>
+}
+interface PageDriver {
+  goto(url: string): Promise<unknown>
+  frames(): FrameLike[]
+  evaluate(expression: string): Promise<unknown>
+}
+
+/** Playwright and Puppeteer pages differ in nothing the suite uses. */
+function pageSession(
+  label: string,
+  native: boolean,
+  page: PageDriver,
+  close: () => Promise<void>,
+): Session {
+  const frame = async (prefix: string) => {
+    await until(page, 'true')
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const found = page.frames().find((candidate) => candidate.url().startsWith(prefix))
+      if (found) {
+        await until(found, 'window.ready')
+        return found
+      }
+      if (Date.now() > deadline) throw new Error(`no frame at ${prefix}`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  return {
+    label,
+    native,
+    async open(url) {
+      await page.goto(url)
+      await until(page, 'window.ready')
+      return page
+    },
+    frame,
+    evaluate: (expression) => page.evaluate(expression),
+    close,
+  }
+}
+
+async function playwright(native: boolean): Promise<Session> {
+  const browser = await launchPlaywright(native)
+  const page = await browser.newPage()
+  return pageSession(`Playwright + ${native ? 'chromium-native' : 'chromium'}`, native, page, () =>
+    browser.close(),
+  )
+}
+
+async function puppeteer(): Promise<Session> {
+  const browser = await launchPuppeteer()
+  const page = await browser.newPage()
+  return pageSession(
+    'Puppeteer + firefox',
+    false,
+    {
+      goto: (url) => page.goto(url, { waitUntil: 'load' }),
+      frames: () => page.frames(),
+      evaluate: (expression) => page.evaluate(expression),
+    },
+    () => browser.close(),
+  )
+}
+
+async function webdriverio(): Promise<Session> {
+  const { browser, close } = await launchWebdriverIO()
+  const top = () => browser.switchFrame(null)
+  return {
+    label: 'WebdriverIO + webkit',
+    native: false,
+    async open(url) {
+      await top()
+      await browser.url(url)
+      await until(browser, 'window.ready')
+      return browser
+    },
+    async frame(prefix) {
+      await top()
+      const deadline = Date.now() + 20_000
+      for (;;) {
+        for (const element of await browser.$$('iframe')) {
+          if (!String(await element.getProperty('src')).startsWith(prefix)) continue
+          await browser.switchFrame(element)
+          await until(browser, 'window.ready')
+          return browser
+        }
+        if (Date.now() > deadline) throw new Error(`no frame at ${prefix}`)
+      }
+    },
+    async evaluate(expression) {
+      await top()
+      return driverOf(browser).evaluate(expression)
+    },
+    close,
+  }
+}
+
+/** Every session `WEBMCP_ENGINES` selects (default: every engine installed). */
+export function sessions(): { label: string; start: () => Promise<Session> }[] {
+  const engines = selectEngines()
+  return [
+    ...(engines.includes('chromium')
+      ? [
+          { label: 'Playwright + chromium-native', start: () => playwright(true) },
+          { label: 'Playwright + chromium', start: () => playwright(false) },
+        ]
+      : []),
+    ...(engines.includes('firefox') ? [{ label: 'Puppeteer + firefox', start: puppeteer }] : []),
+    ...(engines.includes('webkit') ? [{ label: 'WebdriverIO + webkit', start: webdriverio }] : []),
+  ]
+}
