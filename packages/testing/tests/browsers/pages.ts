@@ -22,6 +22,7 @@ interface PageState {
   rolledBack?: boolean
   exportSignal?: AbortSignal
   later?: () => void
+  settingsOpen?: boolean
 }
 
 /** Runs in the page: the imperative tools. */
@@ -83,6 +84,8 @@ function imperative() {
       name: 'open_settings',
       description: 'Opens the settings, which offer the set_theme tool.',
       execute: async () => {
+        if (page.settingsOpen) return 'Settings are open.'
+        page.settingsOpen = true
         await mc.registerTool({
           name: 'set_theme',
           description: 'Sets the colour theme.',
