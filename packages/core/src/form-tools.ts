@@ -1,28 +1,21 @@
 // Declarative tools: every `<form toolname tooldescription>` of the document is a tool, kept in
 // step with the DOM the way Chromium 156 keeps it (measured in tests/conformance/declarative-*).
-import { addTool } from './model-context'
+import { addTool, siteKeyed } from './model-context'
+import { onShadowRoot } from './shadow-roots'
 import { queueTask } from './queue-task'
 import { eachGiven, internalsOf, patchCustomElements } from './custom-elements'
 import { cancelForm, executeForm, installFormSubmission } from './form-fill'
 import { formSchema } from './form-schema'
 
 let observe: ((root: Node) => void) | undefined
-let patched = false
 
 /**
  * Registers the document's declarative form tools in its `ModelContext` and keeps them current.
  * Returns the function that stops it and removes the tools.
  */
 export function startFormTools(doc: Document): () => void {
-  // A site-keyed document (`Origin-Agent-Cluster: ?0`) has no declarative tools in Chromium, which
-  // alone tells a page's opt-out from the default here (see model-context.ts, check()).
-  if (
-    doc.defaultView?.originAgentCluster === false &&
-    'featurePolicy' in doc &&
-    doc.location?.protocol !== 'file:'
-  ) {
-    return () => {}
-  }
+  // A site-keyed document (`Origin-Agent-Cluster: ?0`) has no declarative tools in Chromium.
+  if (siteKeyed(doc)) return () => {}
   const context = (doc as Document & { modelContext: EventTarget }).modelContext
   /** The registered forms: what they were registered with, and how to remove them. */
   const entries = new Map<HTMLFormElement, [key: string, remove: () => void]>()
@@ -125,24 +118,15 @@ export function startFormTools(doc: Document): () => void {
 
   observe = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true })
   observe(doc)
-  if (!patched) {
-    patched = true
-    // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
-    const { attachShadow } = Element.prototype
-    Element.prototype.attachShadow = {
-      attachShadow(this: Element, init: ShadowRootInit) {
-        const root = attachShadow.call(this, init)
-        observe?.(root)
-        return root
-      },
-    }.attachShadow
-  }
+  // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
+  const stopShadowRoots = onShadowRoot((root) => observe?.(root))
   installFormSubmission(doc)
   for (const form of doc.forms) mark(form)
 
   return () => {
     observer.disconnect()
     stopCustomElements()
+    stopShadowRoots()
     observe = undefined
     entries.forEach((_, form) => unregister(form))
   }

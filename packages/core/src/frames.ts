@@ -2,6 +2,7 @@ import { KEY, parsePortMessage, parseWindowMessage } from './frame-messages'
 import { tupleOrigin } from './origin'
 import { framePolicyAllowsTools } from './permissions-policy'
 import { queueTask } from './queue-task'
+import { onShadowRoot } from './shadow-roots'
 import type { PortMessage, ToolInfo } from './frame-messages'
 import type { LinkFactory } from './model-context'
 
@@ -141,29 +142,9 @@ function indexIn(parent: Window, w: Window): number {
  */
 const closedRoots = new Set<WeakRef<ShadowRoot>>()
 
-/** Records the closed shadow roots `w`'s document creates from now on; returns the undo. */
-function trackClosedRoots(w: Window): () => void {
-  const proto = (w as Window & typeof globalThis).Element.prototype
-  const attach = proto.attachShadow
-  const tracking = function (this: Element, init: ShadowRootInit) {
-    const root = attach.call(this, init)
-    if (init.mode === 'closed') closedRoots.add(new WeakRef(root))
-    return root
-  }
-  Object.defineProperty(tracking, 'name', { value: 'attachShadow' })
-  Object.defineProperty(proto, 'attachShadow', {
-    ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'),
-    value: tracking,
-  })
-  return () => {
-    if (proto.attachShadow === tracking) {
-      Object.defineProperty(proto, 'attachShadow', {
-        ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'),
-        value: attach,
-      })
-    }
-  }
-}
+/** Records the closed shadow roots attached from now on; returns the undo. */
+const trackClosedRoots = () =>
+  onShadowRoot((root) => root.mode === 'closed' && closedRoots.add(new WeakRef(root)))
 
 /** The element that holds child window `child` in `document`: iframe, frame or object, shadow trees included. */
 function ownerOf(document: Document, child: Window): Element | null {
@@ -283,7 +264,7 @@ export class FrameLink {
     this.#window.addEventListener('pagehide', this.#onPageHide)
     this.#window.addEventListener('pageshow', this.#onPageShow)
     this.#permission = new Promise((resolve) => (this.#grant = resolve))
-    this.#untrack = trackClosedRoots(this.#window)
+    this.#untrack = trackClosedRoots()
     this.#attributes = new MutationObserver((records) => this.#recordAllow(records))
     this.#attributes.observe(this.#window.document, {
       subtree: true,

@@ -188,6 +188,21 @@ export interface Link {
 /** Creates the link of a document to the others of its frame tree. */
 export type LinkFactory = (local: LocalDocument) => Link
 
+/**
+ * Whether `document` lives in a site-keyed agent cluster where Chromium refuses WebMCP (the draft's
+ * issue #318 discusses relaxing it): `registerTool`, `getTools` and `executeTool` reject
+ * `SecurityError` (checked before the permission), and forms are no tools. Chromium keys clusters by
+ * origin by default, so `originAgentCluster === false` there means the page opted out
+ * (`Origin-Agent-Cluster: ?0`). Firefox keys them by site by default and reports `false` for every
+ * page that did not send `?1`; WebKit has no `originAgentCluster`. Script cannot read an engine's
+ * default, so the check runs only where the engine has Blink's Permissions Policy API
+ * (`document.featurePolicy`); elsewhere the newest draft applies, which has no check.
+ */
+export const siteKeyed = (document: Document): boolean =>
+  document.defaultView?.originAgentCluster === false &&
+  'featurePolicy' in document &&
+  document.location?.protocol !== 'file:'
+
 /** The per-document state behind a `ModelContext`: the spec's tool map and local pending executions. */
 class Engine {
   readonly tools = new Map<string, ToolDefinition>()
@@ -255,18 +270,7 @@ class Engine {
   check(permission = true): void {
     const view = this.window
     if (!view) throw domError('InvalidStateError', 'The document is not active.')
-    // Chromium requires an origin-keyed agent cluster (the draft's issue #318 discusses relaxing it),
-    // and checks it before the permission (a site-keyed frame without `allow` gets SecurityError).
-    // Chromium keys clusters by origin by default, so `originAgentCluster === false` there means the
-    // page opted out (`Origin-Agent-Cluster: ?0`). Firefox keys them by site by default and reports
-    // `false` for every page that did not send `?1`; WebKit has no `originAgentCluster`. Script cannot
-    // read an engine's default, so the check runs only where the engine has Blink's Permissions
-    // Policy API (`document.featurePolicy`); elsewhere the newest draft applies, which has no check.
-    if (
-      view.originAgentCluster === false &&
-      'featurePolicy' in this.document &&
-      view.location.protocol !== 'file:'
-    ) {
+    if (siteKeyed(this.document)) {
       throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
     }
     if (permission && this.link && this.link.settled !== true) {
