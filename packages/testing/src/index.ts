@@ -11,5 +11,7 @@ export type {
   WebMCPToolAnnotations,
   WebMCPToolInfo,
 } from './webmcp'
+export { lint } from './lint'
+export type { LintableTool, LintFinding, LintRule } from './lint'
 export { driverOf } from './drivers'
 export type { Driver, PageLike, WebMCPTarget, WebdriverIOBrowserLike } from './drivers'
