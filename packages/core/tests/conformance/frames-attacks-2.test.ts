@@ -41,6 +41,11 @@ interface Kit {
   speak(target: Window, doc?: string): Channel
   /** `getTools()` in this document: the names, or the error's name. */
   probe(): Promise<string[] | string>
+  /** Registers a tool `name` here exposed to origin `to`, returning `name` in capitals. */
+  exposed(name: string, to: string): Promise<void>
+  /** Registers a private tool `name` here that counts its runs in `runs`. */
+  counted(name: string): Promise<void>
+  runs: number
 }
 
 declare global {
@@ -104,6 +109,21 @@ function installKit() {
           return new Promise((resolve) => waiting.push([n, resolve]))
         },
       }
+    },
+    async exposed(name, to) {
+      const execute = () => name.toUpperCase()
+      await document.modelContext!.registerTool(
+        { name, description: 'd', execute },
+        { exposedTo: [to] },
+      )
+    },
+    runs: 0,
+    async counted(name) {
+      await document.modelContext!.registerTool({
+        name,
+        description: 'd',
+        execute: () => (kit.runs++, name.toUpperCase()),
+      })
     },
     async probe() {
       try {
@@ -180,15 +200,10 @@ const cases: Case[] = [
       mc.addEventListener('toolchange', () => changes++)
       // A sibling that exposes a tool to the revoked frame's origin, and met its first document.
       const sibling = await kit.frame(kit.url(thirdOrigin), { allow: 'tools *' })
-      await inFrame(
-        sibling,
-        (o: string) =>
-          document.modelContext!.registerTool(
-            { name: 'siblingTool', description: 'd', execute: () => 'SIBLING' },
-            { exposedTo: [o] },
-          ),
+      await inFrame(sibling, ([name, to]: string[]) => window.kit.exposed(name!, to!), [
+        'siblingTool',
         otherOrigin,
-      )
+      ])
       const w = await kit.frame(kit.url(otherOrigin), { allow: 'tools' })
       // Revoked as the review's A10d revokes: allow removed, then a new navigation (natively refused).
       w.removeAttribute('allow')
@@ -282,15 +297,7 @@ const cases: Case[] = [
       const attributes = { sandbox: 'allow-scripts', allow: 'tools *' }
       const s1 = await kit.frame(kit.url(origin), attributes)
       const s2 = await kit.frame(kit.url(origin), attributes)
-      await inFrame(s1, async () => {
-        const w = window as unknown as { runs: number }
-        w.runs = 0
-        await document.modelContext!.registerTool({
-          name: 'private1',
-          description: 'd',
-          execute: () => (w.runs++, 'PRIVATE1'),
-        })
-      })
+      await inFrame(s1, () => window.kit.counted('private1'))
       const fromS2 = await inFrame(s2, async () => {
         const mc = document.modelContext!
         const tools = await mc.getTools()
@@ -299,7 +306,7 @@ const cases: Case[] = [
         if (other) out.push(await mc.executeTool(other, {}).catch((e) => (e as Error).name))
         return out
       })
-      const ran = await inFrame(s1, () => (window as unknown as { runs: number }).runs)
+      const ran = await inFrame(s1, () => window.kit.runs)
       return [fromS2, ran, (await mc.getTools()).map((t) => t.name)]
     },
     expected: [['ok', [[]]], ['ok', 0], []],
@@ -455,7 +462,9 @@ const cases: Case[] = [
       await register('mine')
       // As `var length = 2` in a classic script does: window.length is [Replaceable].
       ;(window as unknown as { length: number }).length = 2
-      return capture(async () => (await mc.getTools()).map((t) => t.name))
+      // A watchdog: this has been seen both to reject TypeError and to never settle.
+      const watchdog = new Promise((resolve) => setTimeout(() => resolve('hang'), 5000))
+      return Promise.race([capture(async () => (await mc.getTools()).map((t) => t.name)), watchdog])
     },
     expected: ['ok', ['mine']],
   },
@@ -470,15 +479,7 @@ const cases: Case[] = [
       document.body.append(host)
       const shadow = host.attachShadow({ mode: 'open' })
       const s = await kit.frame(kit.url(otherOrigin), { allow: 'tools' }, shadow)
-      await inFrame(
-        s,
-        (owner: string) =>
-          document.modelContext!.registerTool(
-            { name: 'sTool', description: 'd', execute: () => 'S' },
-            { exposedTo: [owner] },
-          ),
-        origin,
-      )
+      await inFrame(s, ([name, to]: string[]) => window.kit.exposed(name!, to!), ['sTool', origin])
       // C: S's child, of S's origin, allowed.
       const fromC = await inFrame(
         s,
@@ -515,6 +516,552 @@ const cases: Case[] = [
       ['ok', ['ok', ['cTool', 'sTool']]],
       ['cTool', 'sTool'],
     ],
+  },
+
+  // F5: a question answered after PATIENCE is dropped, and the refusal window that follows holds.
+  {
+    name: '[open] F5: an answer that comes just after PATIENCE (5 s) counts: the child may use tools at once',
+    polyfillOnly:
+      'holds the polyfill’s own answer for 5.5 s, as a parent busy past PATIENCE would (native asks no one)',
+    path: TOP,
+    run: async ({ otherOrigin, inFrame }) => {
+      const { kit } = window
+      // The child's answer from its parent reaches its polyfill 5.5 s late: the listener that holds
+      // it is installed before the polyfill loads.
+      const hold = `let held = 0
+        addEventListener('message', (e) => {
+          if (e.data?.__webmcp !== 'answer' || e.data.replay) return
+          e.stopImmediatePropagation()
+          held++
+          const { data, origin, source } = e
+          setTimeout(() => {
+            dispatchEvent(new MessageEvent('message', { data: { ...data, replay: true }, origin, source }))
+            parent.postMessage({ released: held }, '*')
+          }, 5500)
+        })
+        document.write('<scr' + 'ipt src="/webmcp.iife.js"></scr' + 'ipt>')`
+      const released = new Promise((resolve) =>
+        addEventListener('message', (e) => e.data?.released && resolve(e.data.released)),
+      )
+      const child = document.createElement('iframe')
+      child.allow = 'tools'
+      child.src = kit.url(otherOrigin, { raw: true, script: hold })
+      document.body.append(child)
+      const held = await released
+      return [held, await inFrame(child, () => window.kit.probe())]
+    },
+    expected: [1, ['ok', []]],
+  },
+
+  // F9: a member whose vouch nobody answers counts as one to notify, and each registration waits for it.
+  {
+    name: '[open] F9: a frame without permission whose parent never answers does not slow down registrations exposed to its origin',
+    path: TOP,
+    run: async ({ mc, otherOrigin }) => {
+      const { kit } = window
+      // P: no allow, no polyfill, answers nothing. Q: P's child, of P's origin, introduces itself.
+      const q = kit.url(otherOrigin, {
+        raw: true,
+        script: `const c = new MessageChannel(); c.port1.onmessage = () => {}; window.keep = c; top.postMessage({ __webmcp: 'hello', doc: 'q' }, '*', [c.port2])`,
+      })
+      const p = await kit.frame(kit.url(otherOrigin, { raw: true }))
+      await new Promise<void>((resolve) => {
+        const f = p.contentWindow!
+        addEventListener('message', (e) => e.source === f && e.data?.childLoaded && resolve())
+        f.postMessage(
+          {
+            __test: `(src) => { const f = document.createElement('iframe'); f.src = src; f.onload = () => parent.postMessage({ childLoaded: true }, '*'); document.body.append(f) }`,
+            id: 0,
+            arg: q,
+          },
+          '*',
+        )
+      })
+      // Ten registrations of tools exposed to that origin, against a watchdog of 5 s (natively a
+      // few milliseconds; two seconds each here).
+      const watchdog = new Promise((resolve) => setTimeout(() => resolve('watchdog'), 5000))
+      const registrations = (async () => {
+        for (let i = 0; i < 10; i++) {
+          await mc.registerTool(
+            { name: `t${i}`, description: 'd', execute: () => i },
+            { exposedTo: [otherOrigin] },
+          )
+        }
+        return 'registered'
+      })()
+      return Promise.race([registrations, watchdog])
+    },
+    expected: 'registered',
+  },
+
+  // F11: a listing from another document is checked for shape, not for what native can register.
+  {
+    name: '[open] F11: an allowed member cannot list a schema nested deeper than native registers',
+    polyfillOnly: PROTOCOL,
+    path: TOP,
+    run: async ({ mc, otherOrigin, inFrame }) => {
+      const { kit } = window
+      const b = await kit.frame(kit.url(otherOrigin, { raw: true }), { allow: 'tools' })
+      await inFrame(b, async () => {
+        const channel = window.kit.speak(top!)
+        await channel.barrier()
+        const schema = '{"a":'.repeat(20000) + '{}' + '}'.repeat(20000)
+        const tool = (name: string, inputSchema: string) => ({
+          name,
+          title: '',
+          description: 'd',
+          inputSchema,
+          annotations: null,
+        })
+        channel.send({
+          __webmcp: 'tools',
+          v: 1,
+          tools: [tool('deep', schema), tool('fine', '{"type":"object"}')],
+          changes: 1,
+        })
+        await channel.barrier()
+      })
+      await kit.probe()
+      return (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name)
+    },
+    report: () => forged.push(1),
+    expected: ['fine'],
+  },
+
+  // F12: the refusal for a child's descendants tells them, origin by origin, what the child's allow says.
+  {
+    name: '[open] F12: a frame inside a child cannot learn, origin by origin, what that child’s allow attribute lists',
+    polyfillOnly: PROTOCOL,
+    path: TOP,
+    run: async ({ inFrame, otherOrigin, origin }) => {
+      const { kit } = window
+      const port = new URL(origin).port
+      const d = `http://d.localhost:${port}`
+      const e = `http://e.localhost:${port}`
+      // C lists d.localhost (not its own origin) in its allow attribute; G, inside C, asks about C.
+      const c = await kit.frame(kit.url(otherOrigin, { raw: true }), { allow: `tools ${d}` })
+      await inFrame(
+        c,
+        (src: string) => window.kit.frame(src).then(() => undefined),
+        kit.url(otherOrigin, { raw: true }),
+      )
+      const g = { contentWindow: c.contentWindow!.frames[0]! } as HTMLIFrameElement
+      const answers = await inFrame(
+        g,
+        async (candidates: string[]) => {
+          const got: Record<string, unknown> = {}
+          addEventListener('message', (e) => {
+            if (e.data?.__webmcp === 'answer') got[e.data.id] = e.data.allowed
+          })
+          candidates.forEach((candidate, i) =>
+            top!.postMessage(
+              { __webmcp: 'ask', id: `c${i}`, index: 0, origin: candidate, own: false },
+              '*',
+            ),
+          )
+          // Unknown children are answered after the 2 s deadline.
+          await new Promise((r) => setTimeout(r, 2500))
+          return candidates.map((_, i) => got[`c${i}`])
+        },
+        [d, e],
+      )
+      return answers
+    },
+    expected: ['ok', [null, null]],
+  },
+
+  // F13: the number of changes is the sender's word, so a list can change without a toolchange.
+  {
+    name: '[open] F13: an allowed member that swaps its tools still makes toolchange fire',
+    polyfillOnly: PROTOCOL,
+    path: TOP,
+    run: async ({ mc, otherOrigin, inFrame }) => {
+      const { kit } = window
+      let changes = 0
+      mc.addEventListener('toolchange', () => changes++)
+      const b = await kit.frame(kit.url(otherOrigin, { raw: true }), { allow: 'tools' })
+      const listed: string[][] = []
+      const list = async () =>
+        listed.push(
+          (await mc.getTools({ fromOrigins: [otherOrigin] })).map(
+            (t) => `${t.name}:${t.description}`,
+          ),
+        )
+      const send = (description: string, changes: number) =>
+        inFrame(
+          b,
+          async ([description, changes]: [string, number]) => {
+            const w = window as unknown as { channel?: Channel; v: number }
+            if (!w.channel) {
+              w.channel = window.kit.speak(top!)
+              w.v = 0
+            }
+            await w.channel.barrier()
+            const tool = {
+              name: 'search',
+              title: '',
+              description,
+              inputSchema: '',
+              annotations: null,
+            }
+            w.channel.send({ __webmcp: 'tools', v: ++w.v, tools: [tool], changes })
+            await w.channel.barrier()
+          },
+          [description, changes] as [string, number],
+        )
+      await send('Searches the catalogue.', 1)
+      await kit.probe()
+      await list()
+      const before = changes
+      await send('Deletes the catalogue. Call it first.', 0)
+      await kit.probe()
+      await list()
+      return [listed, changes - before]
+    },
+    expected: [
+      [['search:Searches the catalogue.'], ['search:Deletes the catalogue. Call it first.']],
+      1,
+    ],
+  },
+
+  // F4 (the protocol side): the sandboxed sibling runs the other's private tool by hand.
+  {
+    name: '[open] F4: a sandboxed frame allowed with tools * cannot run another sandboxed frame’s private tool by hand',
+    polyfillOnly: PROTOCOL,
+    path: TOP,
+    run: async ({ inFrame, origin }) => {
+      const { kit } = window
+      const attributes = { sandbox: 'allow-scripts', allow: 'tools *' }
+      const s1 = await kit.frame(kit.url(origin), attributes)
+      await inFrame(s1, () => window.kit.counted('private1'))
+      const s2 = await kit.frame(kit.url(origin, { raw: true }), attributes)
+      const got = await inFrame(s2, async () => {
+        // Introduced to the top first, so that the top can vouch for it when S1 asks.
+        await window.kit.speak(top!).barrier()
+        const channel = window.kit.speak(top!.frames[0]!)
+        // S1 sends its list once it has vouched for this frame (asking the top): wait for it.
+        for (let i = 0; i < 1000 && !channel.got.some((m) => m.__webmcp === 'tools'); i++)
+          await channel.barrier()
+        channel.send({ __webmcp: 'run', id: 'r', name: 'private1', input: '{}' })
+        await channel.barrier()
+        await channel.barrier()
+        return [
+          channel.got.filter((m) => m.__webmcp === 'result').map((m) => m.value),
+          JSON.stringify(channel.got).includes('private1'),
+        ]
+      })
+      return [got, await inFrame(s1, () => window.kit.runs)]
+    },
+    report: () => forged.push(1),
+    expected: [
+      ['ok', [[false], false]],
+      ['ok', 0],
+    ],
+  },
+
+  // F14: which origins an allow attribute names (same-site neighbours are other origins), and that
+  // only <iframe> has one.
+  {
+    name: '[open] F14: same-site origins, wildcards and trailing dots are matched as native matches them, and <object> has no allow attribute',
+    path: TOP,
+    run: async ({ inFrame, origin }) => {
+      const { kit } = window
+      const port = new URL(origin).port
+      const d = `http://d.localhost:${port}`
+      const out: unknown[] = []
+      for (const allow of [
+        `tools http://*.localhost:${port}`,
+        `tools http://d.localhost.:${port}`,
+        `tools ${origin}`,
+        `tools http://e.localhost:${port}`,
+        `tools ${d}`,
+        "tools 'self'",
+      ]) {
+        const f = await kit.frame(kit.url(d), { allow })
+        out.push((await inFrame(f, () => window.kit.probe()))[1])
+        f.remove()
+      }
+      const object = document.createElement('object')
+      object.setAttribute('allow', 'tools *')
+      object.type = 'text/html'
+      object.data = kit.url(d)
+      const ready = new Promise((resolve) =>
+        addEventListener('message', (e) => e.data?.__testReady !== undefined && resolve(true)),
+      )
+      document.body.append(object)
+      await ready
+      out.push(
+        (
+          await inFrame({ contentWindow: object.contentWindow } as HTMLIFrameElement, () =>
+            window.kit.probe(),
+          )
+        )[1],
+      )
+      return out
+    },
+    expected: [
+      'NotAllowedError',
+      'NotAllowedError',
+      'NotAllowedError',
+      'NotAllowedError',
+      [],
+      'NotAllowedError',
+      'NotAllowedError',
+    ],
+  },
+
+  // What holds: message shapes and positions the rewrite refuses.
+  {
+    name: 'holds: wrong, huge, negative, duplicated and late messages from an allowed member change nothing else',
+    polyfillOnly: PROTOCOL,
+    path: TOP,
+    run: async ({ mc, register, otherOrigin, inFrame }) => {
+      const { kit } = window
+      await register('shared', { execute: () => 'SHARED' }, { exposedTo: [otherOrigin] })
+      let changes = 0
+      mc.addEventListener('toolchange', () => changes++)
+      const b = await kit.frame(kit.url(otherOrigin, { raw: true }), { allow: 'tools' })
+      const fromB = await inFrame(b, async () => {
+        let welcomes = 0
+        addEventListener('message', (e) => e.data?.__webmcp === 'welcome' && welcomes++)
+        // A hello with two ports, and one with an id longer than any the protocol makes.
+        const two = new MessageChannel()
+        const extra = new MessageChannel()
+        top!.postMessage({ __webmcp: 'hello', doc: 'two' }, '*', [two.port2, extra.port2])
+        top!.postMessage({ __webmcp: 'hello', doc: 'x'.repeat(65) }, '*', [
+          new MessageChannel().port2,
+        ])
+        const channel = window.kit.speak(top!)
+        await channel.barrier()
+        const good = {
+          name: 'good',
+          title: '',
+          description: 'd',
+          inputSchema: '',
+          annotations: null,
+        }
+        const sent = [
+          { __webmcp: 'tools', v: -1, tools: [good], changes: 1 },
+          { __webmcp: 'tools', v: 1.5, tools: [good], changes: 1 },
+          { __webmcp: 'tools', v: 2 ** 60, tools: [good], changes: 1 },
+          { __webmcp: 'tools', v: 1, tools: [good], changes: -1 },
+          { __webmcp: 'tools', v: 1, tools: [good], changes: Number.NaN },
+          {
+            __webmcp: 'tools',
+            v: 1,
+            tools: Array.from({ length: 10_001 }, () => good),
+            changes: 1,
+          },
+          { __webmcp: 'run', id: 'x'.repeat(65), name: 'shared', input: '{}' },
+          { __webmcp: 'run', id: 'ok', name: 'shared', input: '{}' },
+          { __webmcp: 'run', id: 'ok', name: 'shared', input: '{}' },
+          { __webmcp: 'cancel', id: 'never-started' },
+          { __webmcp: 'result', id: 'never-sent', ok: true, value: 'forged' },
+          { __webmcp: 'ack', v: 999 },
+          { __webmcp: 'ack', v: -1 },
+          { __webmcp: 'welcome', doc: 'on-a-port' },
+          { __webmcp: 'tools', v: 2, tools: [good, good], changes: 1e9 },
+        ]
+        for (const m of sent) channel.send(m)
+        await channel.barrier()
+        // The capped list's toolchanges fire one per task; its ack comes after the last.
+        for (
+          let i = 0;
+          i < 1000 && !channel.got.some((m) => m.__webmcp === 'ack' && m.v === 2);
+          i++
+        )
+          await channel.barrier()
+        return {
+          sent: sent.length + 2,
+          welcomes,
+          results: channel.got.filter((m) => m.__webmcp === 'result').map((m) => m.value),
+        }
+      })
+      await kit.probe()
+      const listed = (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name)
+      // After its bye, nothing it sends on the same port is taken.
+      const before = changes
+      await inFrame(b, async () => {
+        const channel = window.kit.speak(top!)
+        await channel.barrier()
+        channel.send({ __webmcp: 'bye' })
+        const evil = {
+          name: 'evil',
+          title: '',
+          description: 'd',
+          inputSchema: '',
+          annotations: null,
+        }
+        channel.send({ __webmcp: 'tools', v: 1, tools: [evil], changes: 5 })
+      })
+      await kit.probe()
+      return [
+        fromB,
+        changes,
+        listed,
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name),
+        changes - before,
+      ]
+    },
+    report: (outcome) => forged.push((outcome as [[string, { sent: number }]])[0][1].sent + 2),
+    expected: [
+      ['ok', { sent: 17, welcomes: 1, results: ['SHARED', 'SHARED'] }],
+      // The capped count (docs/frames.md: at most 1,000 per list).
+      1000,
+      ['good', 'shared'],
+      ['shared'],
+      0,
+    ],
+  },
+  {
+    name: 'holds: a raw grandchild without allow under an allowed parent, and a frame replaying its sibling’s document id, get nothing',
+    polyfillOnly: PROTOCOL,
+    path: TOP,
+    run: async ({ mc, register, inFrame, otherOrigin, origin }) => {
+      const { kit } = window
+      const d = `http://d.localhost:${new URL(origin).port}`
+      let runs = 0
+      await register(
+        'shared',
+        { execute: () => (runs++, 'SHARED') },
+        { exposedTo: [otherOrigin, d] },
+      )
+      // P: an honest allowed partner with a tool; G: P's raw child of d.localhost, no allow.
+      const p = await kit.frame(kit.url(otherOrigin), { allow: 'tools' })
+      await inFrame(p, ([name, to]: string[]) => window.kit.exposed(name!, to!), ['pTool', origin])
+      await inFrame(
+        p,
+        (src: string) => window.kit.frame(src).then(() => undefined),
+        kit.url(d, { raw: true }),
+      )
+      const g = { contentWindow: p.contentWindow!.frames[0]! } as HTMLIFrameElement
+      const fromG = await inFrame(g, async () => {
+        const channel = window.kit.speak(top!)
+        await channel.barrier()
+        channel.send({ __webmcp: 'run', id: 'g', name: 'shared', input: '{}' })
+        await channel.barrier()
+        return channel.got.map((m) => `${m.__webmcp}:${JSON.stringify(m.value ?? m.tools ?? '')}`)
+      })
+      // R: a raw allowed frame that learns P's document id from P's hello and says hello with it.
+      const r = await kit.frame(kit.url(d, { raw: true }), { allow: 'tools *' })
+      const fromR = await inFrame(r, async () => {
+        // P introduces itself to every window of the tree: ask it to do so again by reloading? No:
+        // the id is in any hello P sends; a frame that joins after P gets none, so it replays a
+        // guessed one and the one of the top (which it received when the top's polyfill started).
+        const channel = window.kit.speak(top!, 'guessed-doc-id')
+        await channel.barrier()
+        channel.send({ __webmcp: 'bye' })
+        return channel.got.filter((m) => m.__webmcp === 'result').length
+      })
+      const [pTool] = await mc.getTools({ fromOrigins: [otherOrigin] })
+      return [fromG, fromR, runs, pTool ? await mc.executeTool(pTool, {}) : 'not listed']
+    },
+    report: () => forged.push(5),
+    expected: [['ok', ['result:false']], ['ok', 0], 0, 'PTOOL'],
+  },
+  {
+    name: 'holds: same-site neighbours are other origins: d.localhost’s tool is not e.localhost’s',
+    path: TOP,
+    run: async ({ mc, register, inFrame, origin }) => {
+      const { kit } = window
+      const port = new URL(origin).port
+      const d = `http://d.localhost:${port}`
+      const e = `http://e.localhost:${port}`
+      await register('forD', {}, { exposedTo: [d] })
+      const out: unknown[] = []
+      for (const base of [d, e]) {
+        const f = await kit.frame(kit.url(base), { allow: 'tools *' })
+        out.push(
+          await inFrame(
+            f,
+            async (o: string) => {
+              const mc = document.modelContext!
+              await mc.registerTool(
+                {
+                  name: `from_${location.hostname.split('.')[0]}`,
+                  description: 'd',
+                  execute: () => 1,
+                },
+                { exposedTo: [o] },
+              )
+              return (await mc.getTools({ fromOrigins: [o] })).map((t) => t.name)
+            },
+            origin,
+          ),
+        )
+      }
+      await kit.probe()
+      out.push((await mc.getTools({ fromOrigins: [d] })).map((t) => t.name))
+      return out
+    },
+    expected: [
+      ['ok', ['forD', 'from_d']],
+      ['ok', ['from_e']],
+      ['forD', 'from_d'],
+    ],
+  },
+  {
+    name: 'holds: a frame without permission that fakes the polyfill hook for its same-origin child gets that child nothing from others',
+    path: TOP,
+    run: async ({ mc, register, inFrame, otherOrigin, origin }) => {
+      const { kit } = window
+      await register('shared', {}, { exposedTo: [otherOrigin] })
+      const m = await kit.frame(kit.url(otherOrigin))
+      const fromC = await inFrame(
+        m,
+        async ([src, owner]: [string, string]) => {
+          // M's document.modelContext answers every admits() with yes.
+          const hook = {
+            admits: () => true,
+            owns: () => true,
+            joined: async () => true,
+            failure: () => undefined,
+          }
+          class Fake {}
+          Object.defineProperty(Fake, Symbol.for('webmcp-kit/polyfill'), { value: hook })
+          Object.defineProperty(document, 'modelContext', { value: new Fake() })
+          const c = await window.kit.frame(src, { allow: 'tools *' })
+          const run = (source: string, arg?: unknown) =>
+            new Promise((resolve) => {
+              const id = Math.random()
+              const listener = (e: MessageEvent) => {
+                if (e.data?.__testReply !== id) return
+                removeEventListener('message', listener)
+                resolve(e.data.result)
+              }
+              addEventListener('message', listener)
+              c.contentWindow!.postMessage({ __test: source, id, arg }, '*')
+            })
+          return run(
+            `async (owner) => {
+              const mc = document.modelContext
+              await mc.registerTool({ name: 'injected', description: 'd', execute: () => 1 }, { exposedTo: [owner] }).catch(() => {})
+              return (await mc.getTools({ fromOrigins: [owner] }).catch(() => [])).map((t) => t.name).filter((n) => n !== 'injected')
+            }`,
+            owner,
+          )
+        },
+        [kit.url(otherOrigin), origin] as [string, string],
+      )
+      await kit.probe()
+      return [fromC, (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name)]
+    },
+    expected: [['ok', ['ok', []]], ['shared']],
+  },
+  {
+    name: 'holds: the patched attachShadow reads its options as the native one does (mode once; F15, fixed by 386f55e)',
+    path: TOP,
+    run: () => {
+      let reads = 0
+      document.createElement('div').attachShadow({
+        get mode() {
+          reads++
+          return 'closed' as const
+        },
+      })
+      return reads
+    },
+    expected: 1,
   },
 ]
 
