@@ -47,7 +47,7 @@ export type AgentRequest =
   | ({ op: 'start'; id: string; name: string; input: unknown; events: boolean } & Scope)
   | { op: 'settle'; id: string; wait: number }
   | { op: 'abort'; id: string }
-  | ({ op: 'wait'; name: string; wait: number } & Scope)
+  | ({ op: 'wait'; name: string; wait: number; gone?: boolean } & Scope)
 
 export type AgentReply =
   | { unavailable: true }
@@ -166,7 +166,8 @@ export async function agent(request: AgentRequest): Promise<string> {
     const deadline = Date.now() + request.wait
     for (;;) {
       const found = (await list(request)).find((tool) => tool.name === request.name)
-      if (found || Date.now() >= deadline) return text({ found: found ? plain(found) : null })
+      if (!found === !!request.gone || Date.now() >= deadline)
+        return text({ found: found ? plain(found) : null })
       // A toolchange (or the end of this slice: frames may join without one) looks again.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.max(0, deadline - Date.now()))

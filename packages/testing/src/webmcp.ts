@@ -179,6 +179,8 @@ export interface WebMCP {
   ): Promise<ToolCall<Result>>
   /** Resolves with the tool once it is listed (on `toolchange`); rejects with a `TimeoutError`. */
   waitForTool(name: string, options?: WaitForToolOptions): Promise<FrameTreeToolInfo>
+  /** Resolves once no tool of that name is listed (on `toolchange`); rejects with a `TimeoutError`. */
+  waitForToolGone(name: string, options?: WaitForToolOptions): Promise<void>
 }
 
 /**
@@ -379,6 +381,39 @@ export function webmcp(target: WebMCPTarget): WebMCP {
     }
   }
 
+  /** Waits for the tool to be listed (`gone`: not to be), a look on each toolchange. */
+  async function waitFor(name: string, options: WaitForToolOptions, gone: boolean) {
+    const { timeout = 30_000 } = options
+    const scope = scopeOf(options)
+    const method = gone ? 'waitForToolGone' : 'waitForTool'
+    const deadline = timeout ? Date.now() + timeout : Infinity
+    for (;;) {
+      const wait = Math.max(0, Math.min(slice(driver), deadline - Date.now()))
+      const reply: AgentReply = await ask({ op: 'wait', name, wait, gone, ...scope }).catch(
+        (error: unknown) => {
+          if (navigating(error)) return { unavailable: true }
+          throw error
+        },
+      )
+      if ('found' in reply && !reply.found === gone)
+        return reply.found ? normalize(reply.found, true) : undefined
+      // Without a ModelContext (none yet, or gone with a navigation), no tool is listed.
+      if ('unavailable' in reply && gone) return undefined
+      if (Date.now() >= deadline) {
+        const listed = await tools(scope).catch(() => [])
+        throw new TimeoutError(
+          `webMCP.${method}: Timeout ${timeout}ms exceeded waiting for ` +
+            `${gone ? 'no' : 'a'} tool named "${name}"` +
+            (scope.origin ? ` from ${scope.origin}` : '') +
+            (listed.length ? ` (listed: ${listed.map((t) => t.name).join(', ')}).` : '.') +
+            ('unavailable' in reply ? NO_CONTEXT : ''),
+        )
+      }
+      // Without a ModelContext yet (a polyfill loading, a navigation), the page is asked again.
+      if ('unavailable' in reply) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+
   return {
     tools: tools as WebMCP['tools'],
     async callTool<Result>(name: string, input?: unknown, options: CallToolOptions = {}) {
@@ -405,30 +440,10 @@ export function webmcp(target: WebMCPTarget): WebMCP {
         : { ok: false, error: pageError('call', reply.error!), events: reply.events }
     },
     async waitForTool(name: string, options: WaitForToolOptions = {}) {
-      const { timeout = 30_000 } = options
-      const scope = scopeOf(options)
-      const deadline = timeout ? Date.now() + timeout : Infinity
-      for (;;) {
-        const wait = Math.max(0, Math.min(slice(driver), deadline - Date.now()))
-        const reply: AgentReply = await ask({ op: 'wait', name, wait, ...scope }).catch(
-          (error: unknown) => {
-            if (navigating(error)) return { unavailable: true }
-            throw error
-          },
-        )
-        if ('found' in reply && reply.found) return normalize(reply.found, true)
-        if (Date.now() >= deadline) {
-          const listed = await tools(scope).catch(() => [])
-          throw new TimeoutError(
-            `webMCP.waitForTool: Timeout ${timeout}ms exceeded waiting for a tool named "${name}"` +
-              (scope.origin ? ` from ${scope.origin}` : '') +
-              (listed.length ? ` (listed: ${listed.map((t) => t.name).join(', ')}).` : '.') +
-              ('unavailable' in reply ? NO_CONTEXT : ''),
-          )
-        }
-        // Without a ModelContext yet (a polyfill loading, a navigation), the page is asked again.
-        if ('unavailable' in reply) await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+      return (await waitFor(name, options, false))!
+    },
+    async waitForToolGone(name: string, options: WaitForToolOptions = {}) {
+      await waitFor(name, options, true)
     },
   }
 }

@@ -1,7 +1,7 @@
 // The same tests in every engine, each through its own driver (sessions.ts), against pages with
 // imperative, form and cross-origin frame tools (pages.ts).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { TimeoutError, webmcp } from '../../src'
+import { TimeoutError, lint, webmcp } from '../../src'
 import { sessions, until } from './sessions'
 import type { Session } from './sessions'
 import type { WebMCPTarget } from '../../src'
@@ -213,6 +213,13 @@ for (const { label, start } of sessions()) {
         })
         // Without fromOrigins: the frame's own tools, as Playwright's.
         expect((await mcp.tools()).map((tool) => tool.name)).not.toContain('child_tool')
+      })
+
+      it('lints the frame tree’s tools: add is marked read-only under a name that writes', async () => {
+        const findings = lint(await webmcp(page).tools({ fromOrigins: [otherOrigin] }))
+        expect(
+          findings.map((finding) => `${finding.tool}: ${finding.rule} ${finding.severity}`),
+        ).toEqual([`add (${origin}): hint-read-only error`])
       })
 
       it('calls a cross-origin frame’s exposed tool from the top page, by origin', async () => {
