@@ -1,4 +1,5 @@
-// The Playwright Test fixture and matchers, run by Playwright Test itself (tests/playwright) in
+// The Playwright Test fixture and matchers, run by Playwright Test itself (tests/playwright, with
+// playwright.config.ts) in
 // Chromium, polyfill and native: every spec passes in both.
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { selectEngines } from '../../../../scripts/engines.mjs'
 
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli')
-const config = fileURLToPath(new URL('../playwright/playwright.config.ts', import.meta.url))
+const config = fileURLToPath(new URL('../../playwright.config.ts', import.meta.url))
 
 interface Report {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }
