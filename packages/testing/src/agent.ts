@@ -86,12 +86,11 @@ export async function agent(request: AgentRequest): Promise<string> {
     reply?: AgentReply
     settled: Promise<void>
     controller: AbortController
-    aborted: boolean
   }
-  type State = { calls: Map<string, Call> }
+  type State = { calls: Map<string, Call>; joined?: boolean }
   const KEY = Symbol.for('webmcp-kit/testing')
   const host = window as unknown as Record<symbol, State | undefined>
-  const state = (host[KEY] ??= { calls: new Map() })
+  const state: State = (host[KEY] ??= { calls: new Map() })
   const doc = document as unknown as { modelContext?: Context }
   const nav = navigator as unknown as { modelContext?: Context }
   const context = doc.modelContext ?? nav.modelContext
@@ -116,8 +115,10 @@ export async function agent(request: AgentRequest): Promise<string> {
 
   /** The listed tools in scope, with their windows (not sent back). */
   const list = async (scope: Scope): Promise<Tool[]> => {
-    // Under the polyfill, a document lists the frame tree's tools once it has joined the tree.
-    await hookOf(mc)?.joined(mc)
+    // Under the polyfill, a document lists the frame tree's tools once it has joined the tree (its
+    // own, at once). Once: later frames show up with a toolchange, and joined() may take the
+    // polyfill's frame deadline (2 s) in a document whose sibling frames never answer it.
+    if (scope.fromOrigins && !state.joined) state.joined = await hookOf(mc)?.joined(mc)
     const all =
       (await (scope.fromOrigins
         ? mc.getTools?.({ fromOrigins: scope.fromOrigins })
@@ -210,13 +211,11 @@ export async function agent(request: AgentRequest): Promise<string> {
     const call: Call = {
       done: false,
       controller,
-      aborted: false,
       settled: Promise.resolve(),
     }
     // Aborting cancels the execution in the tool's document: its signal aborts, then toolcancel
     // fires there (a later task). Where this document can see it, the call settles after that.
     controller.signal.addEventListener('abort', () => {
-      call.aborted = true
       if (!target || !activated) return
       cancelled = new Promise<void>((resolve) => {
         // Bounded: an execution that completed just before the abort gets no toolcancel.

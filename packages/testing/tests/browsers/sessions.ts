@@ -18,6 +18,8 @@ export interface Session {
   native: boolean
   /** Loads `url`, waits for its page script (and its frames') to be ready: the main frame's target. */
   open(url: string): Promise<WebMCPTarget>
+  /** The main frame's target again (WebdriverIO: switches back to the top page). */
+  top(): Promise<WebMCPTarget>
   /** The target of the child frame whose URL starts with `prefix` (WebdriverIO: switches into it). */
   frame(prefix: string): Promise<WebMCPTarget>
   /** Evaluates `expression` in the main frame. */
@@ -73,6 +75,7 @@ function pageSession(
       await until(page, 'window.ready')
       return page
     },
+    top: async () => page,
     frame,
     evaluate: (expression) => page.evaluate(expression),
     close,
@@ -108,6 +111,7 @@ async function webdriverio(): Promise<Session> {
   return {
     label: 'WebdriverIO + webkit',
     native: false,
+    top: async () => (await top(), browser),
     async open(url) {
       await top()
       await browser.url(url)

@@ -99,14 +99,14 @@ for (const { label, start } of sessions()) {
       })
 
       it('times out with a TimeoutError, and cancels the execution in the page', async () => {
-        await session.evaluate('window.rolledBack = false')
+        await session.evaluate('(window.rolledBack = false, window.exportSignal = undefined)')
         const error = await webmcp(page)
-          .callTool('export_tasks', {}, { timeout: 300 })
+          .callTool('export_tasks', {}, { timeout: 1000 })
           .catch((reason: unknown) => reason)
         expect(error).toBeInstanceOf(TimeoutError)
         expect(error).toMatchObject({
           name: 'TimeoutError',
-          message: 'webMCP.callTool: Timeout 300ms exceeded.',
+          message: 'webMCP.callTool: Timeout 1000ms exceeded.',
         })
         expect(await session.evaluate('[window.exportSignal.aborted, window.rolledBack]')).toEqual([
           true,
@@ -185,7 +185,7 @@ for (const { label, start } of sessions()) {
         page = await session.open(`${origin}/frames`)
         await session.frame(`${origin}/child`)
         await session.frame(`${otherOrigin}/widget`)
-        page = await session.open(`${origin}/frames`)
+        page = await session.top()
       })
 
       it('lists the frame tree’s tools as the page’s getTools sees them, with fromOrigins', async () => {
