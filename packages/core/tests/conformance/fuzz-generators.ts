@@ -8,6 +8,17 @@
 // What the generator leaves out, and why (each is a divergence or a crash of native Chromium 156,
 // reproduced in the comment; docs/conformance.md lists the documented ones):
 //
+// - A registration made from inside the serialisation of another registration's input schema (a
+//   getter or toJSON() of the schema calls registerTool): native Chromium's renderer crashes when
+//   both have the same name; the polyfill resolves both, and the outer tool silently replaces the
+//   inner one in the tool map:
+//     await mc.registerTool({ name: 'a', description: 'd', execute() {},
+//       inputSchema: { get x() { mc.registerTool({ name: 'a', description: 'd', execute() {} }); return 1 } } })
+//     // native: "Target crashed"; polyfill: both resolve, getTools() lists one 'a' (the outer)
+//   (A different inner name, or a registration from a getter read before the schema, e.g. `title`,
+//   agree: the latter rejects the outer one InvalidStateError in both.) Suspected cause, in the
+//   polyfill: model-context.ts `registerTool` checks for a duplicate before `serializeJSON` runs
+//   the page's code, and does not check again before `tools.set`.
 // - A tool whose result is a Symbol (`execute: () => Symbol('x')`, returned, resolved or passed to a
 //   thenable's resolve): native Chromium's renderer crashes (docs/conformance.md, "Where the polyfill
 //   differs"); the polyfill resolves with 'Symbol(x)'. Symbols inside an object result are generated
@@ -18,16 +29,17 @@
 //   outlive its case, and the next case would not start from an empty document. Every options value
 //   for `registerTool` carries one of the case's signals, or is not an object at all (a TypeError,
 //   except `null` and `undefined`, which are not generated).
-// - Changes to the tools while a `getTools()` is pending (a registration, an unregistration, in the
-//   same task or a later one): native Chromium lists the tools as they were when getTools() was
-//   called, the polyfill as they are when its task runs. So every `list` step first waits for
-//   everything the case started, and is awaited; getters and tools do not call getTools(). Smallest:
-//     mc.registerTool(a, { signal }); const p = mc.getTools(); mc.registerTool(b, { signal })
-//     (await p).length   // native 1, polyfill 2
-//     await mc.registerTool(a, { signal }); const p = mc.getTools(); controller.abort()
-//     (await p).length   // native 1, polyfill 0
-//   Suspected cause: model-context.ts `getTools` reads `engine.list()` inside its queued task
-//   instead of at the call (frames: each member's list is asked for in that task too).
+// - Changes to the tools between a `getTools()` call and the task that answers it: native Chromium
+//   lists the tools as they were at the call, the polyfill as they are in its task. So every `list`
+//   step first waits for everything the case started, and is awaited; getters and tools do not
+//   call getTools(). Smallest (each registration and abort with a signal):
+//     await mc.registerTool({ ...tool, get title() { mc.getTools().then(log); return 't' } })
+//     // native logs 0 tools, the polyfill 1 (the tool being registered)
+//     const p = mc.getTools(); await mc.registerTool(tool); (await p).length  // native 0, polyfill 1
+//     await mc.registerTool(tool); const p = mc.getTools(); await null; controller.abort()
+//     (await p).length                                                       // native 1, polyfill 0
+//   (A registration later in the task of the call agrees since ad48497.) Suspected cause:
+//   model-context.ts `getTools` reads `engine.list()` in its queued task, not at the call.
 // - The order of `toolchange` events among the other outcomes: native fires one per change, but at
 //   a time that races its other work (bursts of ten registrations or removals show anywhere from
 //   one to ten of their events before the next getTools() resolves, differently from run to run).
@@ -63,6 +75,12 @@
 //     mc.executeTool(tool, undefined, {})         // native TypeError, polyfill resolves
 //     mc.executeTool(tool, undefined, undefined)  // both: the tool gets {}
 //   Suspected cause: model-context.ts `executeTool` replaces an undefined input whatever follows.
+// - A `exposedTo` or `fromOrigins` list whose reads can be seen (a proxy): the polyfill reads its
+//   `Symbol.iterator` twice, native once (WebIDL gets the method once and iterates with it):
+//     mc.getTools({ fromOrigins: new Proxy([], { get(t, k) { log.push(k); return Reflect.get(t, k) } }) })
+//     // native: Symbol.iterator, length; polyfill: Symbol.iterator, Symbol.iterator, length
+//   Suspected cause: webidl.ts `usvSequence` checks `value[Symbol.iterator]`, then `Array.from`
+//   reads it again.
 // - A RegisteredTool whose `window` is an object with observable reads (a proxy, a `window`
 //   getter): the polyfill reads its `window` property to tell a Window (both then reject
 //   TypeError); native checks the brand without a read:
@@ -466,7 +484,11 @@ const schemaLike: fc.Arbitrary<Value> = fc.oneof(
       ['arr', []],
     ),
   },
-  { weight: 6, arbitrary: value.filter((v) => !throwsInJSON(v)) },
+  {
+    weight: 6,
+    // No registration from inside the schema's serialisation (see the exclusions: native crashes).
+    arbitrary: value.filter((v) => !throwsInJSON(v) && !JSON.stringify(v).includes('["register",')),
+  },
 )
 
 const executeValue: fc.Arbitrary<Value> = fc.oneof(
@@ -782,7 +804,7 @@ const unwrapped = (v: Value): Value => (v[0] === 'proxy' || v[0] === 'frozen' ? 
 /**
  * Whether a case puts a Symbol where the API converts a value to a string (see the exclusions):
  * a member in STRING_MEMBERS, an item of a list in STRING_LISTS, or a re-entrant registration's
- * name.
+ * name; or a list in STRING_LISTS behind a logging proxy.
  */
 function symbolAsString(data: unknown): boolean {
   if (!Array.isArray(data)) {
@@ -798,6 +820,8 @@ function symbolAsString(data: unknown): boolean {
       if (STRING_LISTS.has(head)) {
         const list = unwrapped(value)
         if ((list[0] === 'arr' || list[0] === 'iter') && list[1].some(symbolic)) return true
+        // A list whose reads are logged (see the exclusions: @@iterator is read twice).
+        if (JSON.stringify(value).includes('"log"]')) return true
       }
     }
   }

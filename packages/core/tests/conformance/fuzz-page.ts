@@ -38,8 +38,10 @@ interface Run {
   controllers: AbortController[]
   /** Resolvers of the `pending` executions, in start order. */
   pending: Array<(value: unknown) => void>
-  /** Settlements not awaited by their step. */
+  /** Settlements the end of the case and every `list` step wait for. */
   open: Array<Promise<unknown>>
+  /** Executions of `pending` tools: only the end of the case waits for them. */
+  parked: Array<Promise<unknown>>
   /** Thrown values and abort reasons that are objects or symbols: reported by their tag. */
   tags: Map<unknown, string>
   listed: RegisteredTool[]
@@ -154,7 +156,7 @@ function reenter(run: Run, reentry: Reentry, where: string): void {
       },
       { signal: run.controllers[0]!.signal },
     )
-  settle(run, op, call, false)
+  void settle(run, op, call)
 }
 
 function entries(run: Run, target: object, list: Entry[], where: string, assign = false) {
@@ -502,7 +504,6 @@ function settle(
   run: Run,
   op: string,
   call: () => unknown,
-  awaited: boolean,
   onValue?: (value: unknown) => unknown,
 ): Promise<unknown> | undefined {
   let promise: unknown
@@ -520,7 +521,9 @@ function settle(
     (value) => note(run, ['ok', op, onValue ? onValue(value) : describe(run, value)]),
     (error) => note(run, ['rejected', op, describe(run, error)]),
   )
-  if (!awaited) run.open.push(done)
+  // Whether its step waits for it or not, the end of the case does (an awaited execution stops
+  // waiting for itself when its tool turns out to be `pending`).
+  run.open.push(done)
   return done
 }
 
@@ -532,8 +535,7 @@ async function drain(run: Run) {
 /**
  * Lists the tools, once everything else the case started has settled, and waits for the list:
  * nothing may change the tools while a `getTools()` is pending (see the exclusions in
- * fuzz-generators.ts: native lists the tools as they were at the call, the polyfill as they are
- * a task later).
+ * fuzz-generators.ts).
  */
 async function list(run: Run, op: string, options: Value | null) {
   await drain(run)
@@ -542,7 +544,6 @@ async function list(run: Run, op: string, options: Value | null) {
     run,
     op,
     () => (run.mc.getTools as (...a: unknown[]) => unknown)(...args),
-    true,
     (tools) => {
       if (Array.isArray(tools)) run.listed = tools
       return summary(tools)
@@ -568,12 +569,7 @@ async function step(run: Run, spec: Step): Promise<void> {
     case 'register': {
       const tool = build(run, spec[1], `${op}.tool`)
       const options = build(run, spec[2], `${op}.options`)
-      const done = settle(
-        run,
-        op,
-        () => run.mc.registerTool(tool as never, options as never),
-        spec[3],
-      )
+      const done = settle(run, op, () => run.mc.registerTool(tool as never, options as never))
       if (spec[3]) await done
       return
     }
@@ -586,12 +582,15 @@ async function step(run: Run, spec: Step): Promise<void> {
         args.push(spec[2] === null ? undefined : build(run, spec[2], `${op}.input`))
       if (spec[3] !== null) args.push(build(run, spec[3], `${op}.options`))
       const started = nextActivation()
-      const blocked = new Promise<void>((resolve) => run.waiting.push(resolve))
-      const done = settle(
-        run,
-        op,
-        () => (run.mc.executeTool as (...a: unknown[]) => unknown)(...args),
-        spec[4],
+      let parked = false
+      const blocked = new Promise<void>((resolve) =>
+        run.waiting.push(() => {
+          parked = true
+          resolve()
+        }),
+      )
+      const done = settle(run, op, () =>
+        (run.mc.executeTool as (...a: unknown[]) => unknown)(...args),
       )
       // Left running, it still has to start before the next step: when native starts it (a
       // round trip through the browser process) would otherwise race what that step changes.
@@ -599,6 +598,11 @@ async function step(run: Run, spec: Step): Promise<void> {
       // step or the end of the case settles).
       if (done) await (spec[4] ? Promise.race([done, blocked]) : Promise.race([done, started]))
       run.waiting.length = 0
+      // Its tool is `pending`: a `list` step must not wait for it (only a later step ends it).
+      if (parked && done) {
+        run.open.splice(run.open.indexOf(done), 1)
+        run.parked.push(done)
+      }
       return
     }
     case 'abort': {
@@ -702,6 +706,7 @@ async function runCase(c: FuzzCase, target: number | undefined): Promise<Outcome
     controllers: Array.from({ length: CONTROLLERS }, () => new AbortController()),
     pending: [],
     open: [],
+    parked: [],
     tags: new Map(),
     listed: [],
     ops: 0,
@@ -723,6 +728,7 @@ async function runCase(c: FuzzCase, target: number | undefined): Promise<Outcome
     // Whatever is still running ends: pending tools resolve, then every settlement is awaited.
     run.ending = true
     for (const resolve of run.pending) resolve('end')
+    run.open.push(...run.parked.splice(0))
     await drain(run)
     return 'done' as const
   }
