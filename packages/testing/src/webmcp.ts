@@ -357,6 +357,8 @@ export function webmcp(target: WebMCPTarget): WebMCP {
     }
     if (timeout) timer = setTimeout(() => ((expired = true), abort()), timeout)
     signal?.addEventListener('abort', abort, { once: true })
+    // Aborted while the call was starting.
+    if (signal?.aborted) abort()
     try {
       for (;;) {
         if (aborting) await sendAbort()

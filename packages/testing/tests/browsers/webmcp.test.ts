@@ -96,6 +96,13 @@ for (const { label, start } of sessions()) {
             '[window.exportSignal.aborted, window.exportSignal.reason.name, window.exporting, window.rolledBack]',
           ),
         ).toEqual([true, 'AbortError', false, true])
+        // Aborted before it starts: nothing runs.
+        const early = new Error('never mind')
+        await expect(mcp.call('greet', {}, { signal: AbortSignal.abort(early) })).resolves.toEqual({
+          ok: false,
+          error: early,
+          events: [],
+        })
       })
 
       it('times out with a TimeoutError, and cancels the execution in the page', async () => {
