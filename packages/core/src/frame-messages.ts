@@ -1,3 +1,4 @@
+import { NESTING, tooDeep } from './json-depth'
 import { isObject } from './webidl'
 import type { ToolAnnotations } from './types'
 
@@ -25,9 +26,9 @@ export type WindowMessage =
   | { [KEY]: 'welcome'; doc: string }
   /**
    * "May your child #`index` (-1: a child not in `frames`), showing a document of `origin`, use
-   * tools?" With `own`, the asker asks about itself.
+   * tools?" With `own`, the asker asks about itself, as document `doc`.
    */
-  | { [KEY]: 'ask'; id: string; index: number; origin: string; own: boolean }
+  | { [KEY]: 'ask'; id: string; index: number; origin: string; own: boolean; doc?: string }
   /** `null`: the answerer cannot tell yet (the child has not introduced itself there). */
   | { [KEY]: 'answer'; id: string; allowed: boolean | null }
 
@@ -68,6 +69,7 @@ const WINDOW: Record<string, Record<string, Check>> = {
     index: Number.isSafeInteger,
     origin: text,
     own: (value) => value === undefined || flag(value),
+    doc: (value) => value === undefined || id(value),
   },
   answer: { id, allowed: (value) => value === null || flag(value) },
 }
@@ -96,6 +98,8 @@ function toolInfo(value: unknown): ToolInfo | undefined {
   if (typeof title !== 'string' || typeof description !== 'string' || !description) return undefined
   if (typeof inputSchema !== 'string') return undefined
   if (inputSchema) {
+    // No deeper than a schema native can register (a document without that limit could send one).
+    if (tooDeep(inputSchema, NESTING.registerTool!)) return undefined
     try {
       if (!isObject(JSON.parse(inputSchema))) return undefined
     } catch {

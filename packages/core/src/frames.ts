@@ -18,6 +18,9 @@ export type { ToolInfo } from './frame-messages'
 /** How long a question to another document may take before it counts as unanswered (for now). */
 const DEADLINE = 2000
 
+/** Pings in a row a document that calls wait on may miss before it counts as gone (10 s). */
+const MISSES = 5
+
 /** How long this document's question about its own permission may take (calls then reject `NotAllowedError`). */
 const PATIENCE = 5000
 
@@ -76,8 +79,8 @@ interface Member {
   calls: Map<string, Settle>
   /** Its calls running here: id → cancel. */
   running: Map<string, () => void>
-  /** Whether it answered since the last `ping`. */
-  alive: boolean
+  /** How many `ping`s in a row it has not answered. */
+  misses: number
   left: boolean
 }
 
@@ -88,7 +91,21 @@ const HOOK = Symbol.for('webmcp-kit/polyfill')
 
 /** The part of the polyfill hook a same-origin child's frame link uses. */
 export interface AdmitsHook {
-  admits(context: unknown, child: Window, origin: string): boolean | undefined
+  admits(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
+}
+
+/**
+ * The realm's own `length` and `parent` getters: a page may replace both on its window (they are
+ * `[Replaceable]`; `var length = 5` does it), and the tree must still be walked as it is.
+ */
+let lengthOf = (w: Window): number => w.length
+let parentGetter = (w: Window): Window | null => w.parent
+function saveGetters(w: Window) {
+  const get = (name: string) => Object.getOwnPropertyDescriptor(w, name)?.get
+  const length = get('length')
+  const parent = get('parent')
+  if (length) lengthOf = (at) => length.call(at) as number
+  if (parent) parentGetter = (at) => parent.call(at) as Window | null
 }
 
 /** `targetOrigin` for a message to a document of `origin` (an opaque origin cannot be targeted). */
@@ -99,7 +116,7 @@ export function frameTree(from: Window): Window[] {
   const out: Window[] = []
   const walk = (w: Window) => {
     out.push(w)
-    for (let i = 0; i < w.length; i++) walk(w[i] as Window)
+    for (let i = 0; i < lengthOf(w); i++) walk(w[i] as Window)
   }
   walk(from.top ?? from)
   return out
@@ -116,23 +133,15 @@ function sameTree(self: Window, w: Window): boolean {
 
 const parentOf = (w: Window): Window | null => {
   try {
-    return w.parent
+    return parentGetter(w)
   } catch {
     return null
   }
 }
 
-/** Whether `w` is `ancestor` or inside it. */
-function within(w: Window, ancestor: Window): boolean {
-  for (let at: Window | null = w; at; at = at === at.top ? null : parentOf(at)) {
-    if (at === ancestor) return true
-  }
-  return false
-}
-
 /** The index of child `w` in `parent.frames`, or -1 (a frame in a shadow tree is not listed there). */
 function indexIn(parent: Window, w: Window): number {
-  for (let i = 0; i < parent.length; i++) if (parent[i] === w) return i
+  for (let i = 0; i < lengthOf(parent); i++) if (parent[i] === w) return i
   return -1
 }
 
@@ -141,10 +150,31 @@ function indexIn(parent: Window, w: Window): number {
  * too (open ones it finds through `shadowRoot`).
  */
 const closedRoots = new Set<WeakRef<ShadowRoot>>()
+const collected = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => closedRoots.delete(ref))
 
 /** Records the closed shadow roots attached from now on; returns the undo. */
 const trackClosedRoots = () =>
-  onShadowRoot((root) => root.mode === 'closed' && closedRoots.add(new WeakRef(root)))
+  onShadowRoot((root) => {
+    if (root.mode !== 'closed') return
+    const ref = new WeakRef(root)
+    closedRoots.add(ref)
+    collected.register(root, ref)
+  })
+
+/** Every frame element of `document`, in open and (recorded) closed shadow trees too. */
+function frameElements(document: Document): Element[] {
+  const out: Element[] = []
+  const search = (root: Document | ShadowRoot) => {
+    out.push(...root.querySelectorAll('iframe,frame,object,embed'))
+    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) search(host.shadowRoot)
+  }
+  search(document)
+  for (const ref of closedRoots) {
+    const root = ref.deref()
+    if (root?.ownerDocument === document) search(root)
+  }
+  return out
+}
 
 /** The element that holds child window `child` in `document`: iframe, frame or object, shadow trees included. */
 function ownerOf(document: Document, child: Window): Element | null {
@@ -155,27 +185,11 @@ function ownerOf(document: Document, child: Window): Element | null {
   } catch {
     // Cross-origin: look for it.
   }
-  const search = (root: Document | ShadowRoot): Element | null => {
-    for (const element of root.querySelectorAll('iframe,frame,object')) {
-      if ((element as HTMLIFrameElement).contentWindow === child) return element
-    }
-    for (const host of root.querySelectorAll('*')) {
-      const found = host.shadowRoot && search(host.shadowRoot)
-      if (found) return found
-    }
-    return null
-  }
-  const found = search(document)
-  if (found) return found
-  for (const ref of closedRoots) {
-    const root = ref.deref()
-    if (!root) closedRoots.delete(ref)
-    else if (root.ownerDocument === document) {
-      const inside = search(root)
-      if (inside) return inside
-    }
-  }
-  return null
+  return (
+    frameElements(document).find(
+      (element) => (element as HTMLIFrameElement).contentWindow === child,
+    ) ?? null
+  )
 }
 
 /** Resolves like `promise`, or with `fallback` once `ms` have passed. */
@@ -225,15 +239,17 @@ export class FrameLink {
   readonly #asks = new Map<string, [Window, (answer: [boolean | null, string]) => void]>()
   /** Vouches for windows that are not members (ancestors asked about): window → [origin, result]. */
   readonly #vouches = new WeakMap<Window, [string, Promise<Vouch>]>()
-  /** This document's decision for each child window, made when the child's document first asked. */
-  readonly #decisions = new WeakMap<Window, [origin: string, allowed: boolean]>()
   readonly #untrack: () => void
   /**
    * The `allow` attribute each frame element had when its current navigation started, where it
    * changed since (natively the container policy is fixed then: a change later counts from the next
-   * navigation on). Only `allow`, `src` and `srcdoc` changes are observed.
+   * navigation on), and the document it applies to (`doc`, once known: the next one to come until
+   * then; another document of that frame has the attribute as it is). Only `allow`, `src` and
+   * `srcdoc` changes are observed.
    */
-  readonly #navigationAllow = new WeakMap<Element, string | null>()
+  readonly #navigationAllow = new WeakMap<Element, { allow: string | null; doc?: string }>()
+  /** The last document each child window showed here (by asking, or saying hello). */
+  readonly #childDocs = new WeakMap<Window, string>()
   readonly #attributes: MutationObserver
   /** Conditions waited for (an introduction, a list): checked after every change. */
   readonly #checks = new Set<() => boolean>()
@@ -263,6 +279,7 @@ export class FrameLink {
     this.#window.addEventListener('message', this.#onMessage)
     this.#window.addEventListener('pagehide', this.#onPageHide)
     this.#window.addEventListener('pageshow', this.#onPageShow)
+    saveGetters(this.#window)
     this.#permission = new Promise((resolve) => (this.#grant = resolve))
     this.#untrack = trackClosedRoots()
     this.#attributes = new MutationObserver((records) => this.#recordAllow(records))
@@ -298,6 +315,7 @@ export class FrameLink {
         context,
         this.#window,
         this.#local.origin,
+        this.#doc,
       )
     } catch {
       return undefined
@@ -309,9 +327,9 @@ export class FrameLink {
    * this document's decision for it (made now, for a new document) and its own permission;
    * `undefined` while its own permission is not known. For a same-origin child's polyfill.
    */
-  admits(child: Window, origin: string): boolean | undefined {
+  admits(child: Window, origin: string, doc: string): boolean | undefined {
     if (this.#allowed === undefined || parentOf(child) !== this.#window) return undefined
-    return this.#allowed && this.#decide(child, origin, true)
+    return this.#allowed && this.#decide(child, origin, doc)
   }
 
   /** This document's permission, once known: `undefined` while its parent has not answered. */
@@ -360,14 +378,16 @@ export class FrameLink {
     if (this.#allowed !== undefined) return Promise.resolve(this.#allowed)
     if (again) this.#unanswered = 0
     if (this.#question && !again) return this.#question
-    const question = this.#vouch(this.#window, this.#local.origin, PATIENCE)
+    // Not bounded: an answer that comes after PATIENCE still counts (the calls meanwhile were refused).
+    const answer = this.#vouch(this.#window, this.#local.origin, Infinity, this.#doc)
+    void answer.then((allowed) => allowed !== undefined && this.#settle(allowed))
+    const question = bounded(answer, undefined, PATIENCE)
     this.#question = question
     void question.then((allowed) => {
       if (this.#question === question) this.#question = undefined
-      // An answer counts; silence does not (the parent may not be listening yet): the calls of the
-      // next moments are refused at once, and the one after asks again.
-      if (allowed !== undefined) this.#settle(allowed)
-      else this.#unanswered = Date.now() + DEADLINE
+      // Silence is not an answer (the parent may not be listening yet): the calls of the next moments
+      // are refused at once, and the one after asks again.
+      if (allowed === undefined) this.#unanswered = Date.now() + DEADLINE
     })
     return question
   }
@@ -386,10 +406,17 @@ export class FrameLink {
     this.#early.clear()
   }
 
-  /** Introduces this document to every other window of the tree. */
+  /**
+   * Introduces this document to every other window of the tree: the frames reachable from the top,
+   * and its own ancestors and children (a frame in a shadow tree is not in its parent's `frames`).
+   */
   #introduce() {
-    for (const w of frameTree(this.#window)) {
-      if (w === this.#window) continue
+    const children = frameElements(this.#window.document).map(
+      (element) => (element as HTMLIFrameElement).contentWindow,
+    )
+    const windows = new Set([...frameTree(this.#window), ...this.#ancestors(), ...children])
+    for (const w of windows) {
+      if (!w || w === this.#window) continue
       this.#offers.get(w)?.close()
       // The port is started (and its messages delivered) once the window has answered `welcome`.
       const { port1, port2 } = new MessageChannel()
@@ -410,12 +437,12 @@ export class FrameLink {
    * Whether `w`, showing a document of `origin`, may use `tools`: its parent says so, and the parent
    * itself may, up to the top. Settles within `ms`: `undefined` then (not kept; asked again later).
    */
-  #vouch(w: Window, origin: string, ms = DEADLINE): Promise<Vouch> {
+  #vouch(w: Window, origin: string, ms = DEADLINE, doc?: string): Promise<Vouch> {
     if (w === w.top) return Promise.resolve(true)
     const parent = parentOf(w)
     if (!parent) return Promise.resolve(false)
     if (parent === this.#window) {
-      return this.#permission.then((allowed) => allowed && this.#decide(w, origin, false))
+      return this.#permission.then((allowed) => allowed && this.#decide(w, origin, doc))
     }
     const self = w === this.#window
     const member = this.#members.get(w)
@@ -425,13 +452,14 @@ export class FrameLink {
     const question = new Promise<[boolean | null, string]>((resolve) => {
       const id = random()
       this.#asks.set(id, [parent, resolve])
-      this.#post(parent, { [KEY]: 'ask', id, index: indexIn(parent, w), origin, own: self }, '*')
+      const ask = { [KEY]: 'ask', id, index: indexIn(parent, w), origin, own: self, doc }
+      this.#post(parent, ask, '*')
     }).then(([allowed, parentOrigin]): Vouch | Promise<Vouch> =>
       // The parent's word counts only if the parent itself may use tools: asked of its own parent,
       // about the origin the browser stamped on its answer (never one the answer claims).
       allowed === null ? undefined : allowed && this.#vouch(parent, parentOrigin),
     )
-    const result = bounded(question, undefined, ms)
+    const result = ms === Infinity ? question : bounded(question, undefined, ms)
     if (!self) {
       this.#vouches.set(w, [origin, result])
       void result.then((allowed) => {
@@ -442,69 +470,79 @@ export class FrameLink {
   }
 
   /**
-   * This document's policy for its child window `w` showing a document of `origin`: decided when that
-   * document first asks (`fresh`), from the `<iframe>` as it is then, and remembered for the questions
-   * others ask about it later (so that a later change of `allow` does not change it, as natively).
+   * This document's policy for its child window `w` showing document `doc` of `origin`: from the
+   * `<iframe>`'s `allow` as it was when that document's navigation began (see `#navigationAllow`).
    */
-  #decide(w: Window, origin: string, fresh: boolean): boolean {
-    const known = this.#decisions.get(w)
-    if (!fresh && known?.[0] === origin) return known[1]
-    const allowed = this.#policy(w, origin)
-    this.#decisions.set(w, [origin, allowed])
-    return allowed
-  }
-
-  #recordAllow(records: MutationRecord[]) {
-    records.forEach((record, i) => {
-      const element = record.target as Element
-      if (record.attributeName === 'allow') {
-        // The first change of `allow` since the navigation began: the navigation has the old value.
-        if (!this.#navigationAllow.has(element)) this.#navigationAllow.set(element, record.oldValue)
-        return
-      }
-      // A new navigation: `allow` as it is at this point (before any later change in this batch).
-      const later = records.find(
-        (next, j) => j > i && next.target === element && next.attributeName === 'allow',
-      )
-      this.#navigationAllow.set(element, later ? later.oldValue : element.getAttribute('allow'))
-    })
-  }
-
-  #policy(w: Window, origin: string): boolean {
+  #decide(w: Window, origin: string, doc: string | undefined): boolean {
+    if (doc) this.#childDocs.set(w, doc)
     const element = ownerOf(this.#window.document, w)
     if (!element) return false
+    // Only an <iframe> has an allow attribute (an <object allow> is no container policy).
+    let allow = element instanceof HTMLIFrameElement ? element.getAttribute('allow') : null
+    const navigation = this.#navigationAllow.get(element)
+    if (navigation) {
+      navigation.doc ??= doc
+      if (navigation.doc === doc) allow = navigation.allow
+      else this.#navigationAllow.delete(element)
+    }
     const url =
       element instanceof HTMLObjectElement ? element.data : (element as HTMLIFrameElement).src
     const srcOrigin =
       element.hasAttribute('srcdoc') || !url || url === 'about:blank'
         ? this.#local.origin
         : (tupleOrigin(url) ?? 'null')
-    return framePolicyAllowsTools({
-      allow: this.#navigationAllow.has(element)
-        ? (this.#navigationAllow.get(element) ?? null)
-        : element.getAttribute('allow'),
-      origin,
-      parentOrigin: this.#local.origin,
-      srcOrigin,
+    return framePolicyAllowsTools({ allow, origin, parentOrigin: this.#local.origin, srcOrigin })
+  }
+
+  #recordAllow(records: MutationRecord[]) {
+    records.forEach((record, i) => {
+      const element = record.target as Element
+      if (record.attributeName === 'allow') {
+        // The first change of `allow` since the navigation began: that navigation's document (the
+        // one known now, or the next to come) keeps the old value.
+        if (!this.#navigationAllow.has(element)) {
+          const child = (element as HTMLIFrameElement).contentWindow
+          const doc = child ? this.#childDocs.get(child) : undefined
+          this.#navigationAllow.set(element, { allow: record.oldValue, doc })
+        }
+        return
+      }
+      // A new navigation: `allow` as it is at this point (before any later change in this batch),
+      // for the document it brings.
+      const later = records.find(
+        (next, j) => j > i && next.target === element && next.attributeName === 'allow',
+      )
+      const allow = later ? later.oldValue : element.getAttribute('allow')
+      this.#navigationAllow.set(element, { allow })
     })
   }
 
-  /** The answer to "may child #`index`, of `origin`, use tools?", asked by `asker` (about itself: `own`). */
-  async #answer(asker: Window, askerOrigin: string, index: number, origin: string, own: boolean) {
+  /** Questions about other documents still waiting here, per asker (a flood of them is refused). */
+  readonly #waitingQuestions = new WeakMap<Window, number>()
+
+  /**
+   * The answer to "may child #`index`, of `origin`, use tools?", asked by `asker`: about itself
+   * (`own`, its document `doc`), or about another document.
+   */
+  async #answer(
+    asker: Window,
+    askerOrigin: string,
+    index: number,
+    origin: string,
+    own: boolean,
+    doc: string | undefined,
+  ) {
     // A child asking about itself: decided from its own window and origin, as stamped.
     if (own) {
       return (
         parentOf(asker) === this.#window &&
         (await this.#permission) &&
-        this.#decide(asker, askerOrigin, true)
+        this.#decide(asker, askerOrigin, doc)
       )
     }
-    const child = index >= 0 ? (this.#window[index] as Window | undefined) : undefined
-    // A document inside that child, asking about it (checking the chain above itself): a refusal
-    // by this document's policy is the answer, whether or not the child runs the polyfill.
-    if (child && within(asker, child) && !this.#decide(child, origin, false)) return false
     // About another document: only about a child that introduced itself here with that origin, so
     // that nobody learns more than the child told them (its origin, and that it may use tools).
+    const child = index >= 0 ? (this.#window[index] as Window | undefined) : undefined
     const known = () =>
       [...this.#members.values()].filter(
         (m) =>
@@ -514,10 +552,16 @@ export class FrameLink {
             ? m.window === child
             : parentOf(m.window) === this.#window && indexIn(this.#window, m.window) < 0),
       )
-    await when(this.#checks, () => known().length > 0)
+    if (!known().length) {
+      const waiting = this.#waitingQuestions.get(asker) ?? 0
+      if (waiting >= 8) return null
+      this.#waitingQuestions.set(asker, waiting + 1)
+      await when(this.#checks, () => known().length > 0)
+      this.#waitingQuestions.set(asker, (this.#waitingQuestions.get(asker) ?? 1) - 1)
+    }
     const members = known()
     if (!members.length) return null
-    return (await this.#permission) && members.every((m) => this.#decide(m.window, m.origin, false))
+    return (await this.#permission) && members.every((m) => this.#decide(m.window, m.origin, m.doc))
   }
 
   /** An introduction of the document `doc` in `w`: a new member, or one more port of a known one. */
@@ -539,8 +583,10 @@ export class FrameLink {
       this.#bind(known, port)
       return news
     }
-    // Another document of that window (or a window that says hello again): the one known has left.
+    // Another document of that window (or a window that says hello again): the one known has left,
+    // and nothing vouched for it counts for this one.
     if (known) this.#drop(known, true)
+    this.#vouches.delete(w)
     const member: Member = {
       window: w,
       origin,
@@ -557,7 +603,7 @@ export class FrameLink {
       waiters: [],
       calls: new Map(),
       running: new Map(),
-      alive: true,
+      misses: 0,
       left: false,
     }
     this.#members.set(w, member)
@@ -569,7 +615,7 @@ export class FrameLink {
 
   /** Vouches for `member` (again, after a vouch nobody answered in time). */
   #revouch(member: Member) {
-    const vouching = this.#vouch(member.window, member.origin)
+    const vouching = this.#vouch(member.window, member.origin, DEADLINE, member.doc)
     member.vouching = vouching
     void vouching.then((allowed) => {
       if (member.left || member.vouching !== vouching) return
@@ -610,8 +656,12 @@ export class FrameLink {
    * was replaced by another document.
    */
   #drop(member: Member, close = false) {
-    if (close) for (const port of member.ports) port.close()
+    const closeAll = () => member.ports.forEach((port) => port.close())
+    if (close) closeAll()
     if (member.left) return
+    // A call it makes as it leaves (from its pagehide) comes right after its bye: ports stay open a
+    // moment for it, no longer (nobody else may use them once it is gone).
+    if (!close) setTimeout(closeAll, 1000)
     member.left = true
     if (this.#members.get(member.window) === member) this.#members.delete(member.window)
     for (const settle of member.calls.values()) settle(false, false)
@@ -654,6 +704,10 @@ export class FrameLink {
       const i = order.indexOf(m.window)
       return i < 0 ? order.length : i
     }
+    for (const member of [...this.#members.values()]) {
+      // A removed frame that could not say bye (its window is detached) has left.
+      if (parentOf(member.window) === null) this.#drop(member, true)
+    }
     return [...this.#members.values()]
       .filter((m) => m.allowed === true && !m.left)
       .sort((a, b) => rank(a) - rank(b))
@@ -668,8 +722,9 @@ export class FrameLink {
     for (const member of this.#members.values()) {
       if (member.allowed === undefined && !member.vouching) this.#revouch(member)
     }
+    // An opaque origin is same-origin with nothing (and no origin asked for is opaque).
     return this.#peers()
-      .filter((m) => wanted.has(m.origin))
+      .filter((m) => m.origin !== 'null' && wanted.has(m.origin))
       .map((m) => [m.window, m.origin, m.tools] as const)
   }
 
@@ -683,12 +738,17 @@ export class FrameLink {
     const relevant = (member: Member) =>
       !member.left &&
       member.allowed !== false &&
-      (member.origin === own || exposedTo.includes(member.origin))
+      ((member.origin === own && own !== 'null') || exposedTo.includes(member.origin))
     const waits: Promise<unknown>[] = []
+    const ancestors = this.#ancestors()
     const notify = (member: Member) => {
       member.changes++
       member.dirty = true
-      waits.push(this.#seen(member, member.sent + 1))
+      // Waited for: members already vouched for, and ancestors (which run the polyfill). One still
+      // being vouched for gets the change in its first list, without holding the registration.
+      if (member.allowed || ancestors.includes(member.window)) {
+        waits.push(this.#seen(member, member.sent + 1))
+      }
       if (member.allowed) queueTask(() => this.#flush(member))
       else if (!member.vouching) this.#revouch(member)
     }
@@ -786,12 +846,13 @@ export class FrameLink {
       let waiting = false
       for (const member of [...this.#members.values()]) {
         if (!member.calls.size) continue
-        if (!member.alive || parentOf(member.window) === null) {
-          this.#drop(member)
+        // A long task there misses a few pings; a document that has gone misses them all.
+        if (member.misses >= MISSES || parentOf(member.window) === null) {
+          this.#drop(member, true)
           continue
         }
         waiting = true
-        member.alive = false
+        member.misses++
         this.#send(member, { [KEY]: 'ping' })
       }
       if (!waiting) {
@@ -834,8 +895,8 @@ export class FrameLink {
     const { origin } = event
     switch (message[KEY]) {
       case 'ask': {
-        const { id, index, own } = message
-        void this.#answer(source, origin, index, message.origin, own).then((allowed) =>
+        const { id, index, own, doc } = message
+        void this.#answer(source, origin, index, message.origin, own, doc).then((allowed) =>
           this.#post(source, { [KEY]: 'answer', id, allowed }, target(origin)),
         )
         return
@@ -874,7 +935,7 @@ export class FrameLink {
     if (!member.ports.includes(port)) return
     const message = parsePortMessage(data)
     if (!message) return
-    member.alive = true
+    member.misses = 0
     if (member.left) {
       // A call started by a document that is leaving starts, and is cancelled at once (the spec's
       // unloading document cleanup steps).
@@ -953,9 +1014,12 @@ export class FrameLink {
       this.#wake()
     }
     if (!member.allowed || !this.#allowed) return ack()
+    // The sender says how many changes its list carries; a list that changed carries one at least.
+    const changed = JSON.stringify(member.tools) !== JSON.stringify(message.tools)
+    const changes = Math.max(message.changes, changed ? 1 : 0)
     member.tools = message.tools
     let fired: Promise<unknown> = Promise.resolve()
-    for (let i = 0; i < message.changes; i++) fired = fired.then(() => this.#local.changed())
+    for (let i = 0; i < changes; i++) fired = fired.then(() => this.#local.changed())
     void fired.then(ack)
   }
 }

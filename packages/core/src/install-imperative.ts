@@ -30,10 +30,10 @@ export interface PolyfillHook {
    */
   joined(context: unknown): Promise<boolean>
   /**
-   * Whether the child window `child` of `context`'s document, showing a document of `origin`, may use
+   * Whether the child window `child` of `context`'s document, showing document `doc` of `origin`, may use
    * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
    */
-  admits(context: unknown, child: Window, origin: string): boolean | undefined
+  admits(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
 }
 
 /** The key of the polyfill hook on the installed `ModelContext` interface object. */

@@ -1,4 +1,5 @@
 import { UNKNOWN, domError, idlError } from './errors'
+import { NESTING, tooDeep } from './json-depth'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { trustworthyOrigin, tupleOrigin } from './origin'
 import { queueTask } from './queue-task'
@@ -75,49 +76,6 @@ function parseJSON(text: string): unknown {
   }
 }
 
-/**
- * How deep a value native Chromium can serialise: its converter runs out of stack past about 5,180
- * nested objects, or 4,780 nested arrays (an array level takes about 1.083 times an object's), and
- * throws `RangeError`. Measured in Chromium 156: a schema of 5,182 nested objects registers, 5,183
- * do not; an input of 5,181 runs, 5,182 do not (one more frame below it). The polyfill's own
- * `JSON.stringify` goes far deeper, so the limit is checked on the text.
- */
-const NESTING: Record<string, number> = { registerTool: 5182, executeTool: 5181 }
-const ARRAY_LEVEL = 5182 / 4784
-
-/** Whether `json` nests deeper than `budget` object levels (arrays weighing `ARRAY_LEVEL`). */
-function tooDeep(json: string, budget: number): boolean {
-  // Text with fewer brackets than the budget allows cannot nest that deep: counted at native speed.
-  let weight = 0
-  for (const [bracket, level] of [
-    ['{', 1],
-    ['[', ARRAY_LEVEL],
-  ] as const) {
-    let i = json.indexOf(bracket)
-    while (i >= 0 && weight <= budget) {
-      weight += level
-      i = json.indexOf(bracket, i + 1)
-    }
-  }
-  if (weight <= budget) return false
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < json.length; i++) {
-    const c = json.charCodeAt(i)
-    if (inString) {
-      if (c === 92 /* \\ */) i++
-      else if (c === 34 /* " */) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 123 /* { */) {
-      if (++depth > budget) return true
-    } else if (c === 91 /* [ */) {
-      if ((depth += ARRAY_LEVEL) > budget) return true
-    } else if (c === 125 /* } */) depth--
-    else if (c === 93 /* ] */) depth -= ARRAY_LEVEL
-  }
-  return false
-}
-
 function serializeJSON(method: string, value: unknown, what: string): string {
   const overflow = () =>
     new RangeError(
@@ -180,8 +138,8 @@ export interface Link {
   execute(w: Window, origin: string, name: string, input: string, settle: LinkSettle): () => void
   /** Resolves once this document has joined the frame tree (for tests). */
   joined(): Promise<boolean>
-  /** Whether child window `child` of this document, of `origin`, may use tools (for its polyfill). */
-  admits(child: Window, origin: string): boolean | undefined
+  /** Whether child window `child` of this document, document `doc` of `origin`, may use tools (for its polyfill). */
+  admits(child: Window, origin: string, doc: string): boolean | undefined
   close(): void
 }
 
@@ -221,9 +179,14 @@ class Engine {
     return view && view.document === this.document ? view : null
   }
 
+  /**
+   * The document's origin, read once (a page may replace `window.origin`: it is `[Replaceable]`, and a
+   * global `var origin` does it).
+   */
   get origin(): string {
-    return this.window!.origin
+    return (this.#origin ??= this.window!.origin)
   }
+  #origin: string | undefined
 
   /** Joins the frame tree: from now on other documents' polyfills can reach this one. */
   connect(createLink: LinkFactory): void {
@@ -299,10 +262,11 @@ class Engine {
   }
 
   /** This document's tools exposed to `callerOrigin`. */
-  list(callerOrigin: string): ToolInfo[] {
+  /** This document's tools exposed to `callerOrigin` (every one, for this document itself: `self`). */
+  list(callerOrigin: string, self = false): ToolInfo[] {
     const origin = this.origin
     return [...this.tools.values()]
-      .filter((tool) => exposed(tool, origin, callerOrigin))
+      .filter((tool) => self || exposed(tool, origin, callerOrigin))
       .map(({ name, title, description, inputSchema, annotations }) => ({
         name,
         title: title ?? '',
@@ -360,8 +324,9 @@ class Engine {
   }
 }
 
+/** The spec's "tool is exposed to an origin"; an opaque origin is same-origin with nothing else. */
 const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
-  owner === accessing || tool.exposedTo.includes(accessing)
+  (owner === accessing && owner !== 'null') || tool.exposedTo.includes(accessing)
 
 const engines = new WeakMap<object, Engine>()
 let constructing = false
@@ -375,8 +340,13 @@ export const joinedOf = (context: unknown): Promise<boolean> =>
   (isObject(context) && engines.get(context)?.link?.joined()) || Promise.resolve(true)
 
 /** The frame link's `admits` for `context`'s document (see `Link`). */
-export const admitsOf = (context: unknown, child: Window, origin: string): boolean | undefined =>
-  isObject(context) ? engines.get(context)?.link?.admits(child, origin) : undefined
+export const admitsOf = (
+  context: unknown,
+  child: Window,
+  origin: string,
+  doc: string,
+): boolean | undefined =>
+  isObject(context) ? engines.get(context)?.link?.admits(child, origin, doc) : undefined
 
 /** Whether `context` is a `ModelContext` of this engine. */
 export const owns = (context: unknown): boolean => isObject(context) && engines.has(context)
@@ -495,7 +465,7 @@ export class ModelContext extends EventTarget {
             queueTask(() => {
               const window = engine.window
               const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
-                ? [[window, own, engine.list(own)], ...(engine.link?.tools(wanted) ?? [])]
+                ? [[window, own, engine.list(own, true)], ...(engine.link?.tools(wanted) ?? [])]
                 : []
               const tools: RegisteredTool[] = []
               for (const [w, origin, infos] of lists) {

@@ -6,8 +6,8 @@ import type { Case } from './harness'
 // the security review of 2026-12 (frames-attacks.test.ts holds the review's own findings). Other
 // attacker positions and other message shapes: frames that navigate themselves, revoked frames,
 // removed frames that keep their ports, opaque siblings, frames nested in shadow-root frames, page
-// globals the polyfill reads, question floods, deadlines. Cases named `[open]` fail until the core
-// owner fixes what they found; the others are attacks that hold. Differential wherever native
+// globals the polyfill reads, question floods, deadlines. Each F case is a finding of that pass, fixed
+// since; the "holds" cases are attacks that held from the start. Differential wherever native
 // Chromium can run the same setup; `polyfillOnly` where the attack speaks the polyfill's own protocol.
 
 const PROTOCOL = 'the frame protocol is the polyfill’s own (native Chromium has none)'
@@ -142,7 +142,7 @@ const TOP = `/?body=${encodeURIComponent(`<script>(${installKit.toString()})()</
 const cases: Case[] = [
   // F1: the navigation that fixes a frame's policy is any navigation, not only a change of `src`.
   {
-    name: '[open] F1: allow changed after load, then the frame navigates itself: the policy of its new document follows allow as it is then',
+    name: 'F1: allow changed after load, then the frame navigates itself: the policy of its new document follows allow as it is then',
     path: TOP,
     run: async ({ inFrame, otherOrigin }) => {
       const { kit } = window
@@ -189,7 +189,7 @@ const cases: Case[] = [
 
   // F2: a decision (and a sibling's vouch) is remembered per window and origin, not per document.
   {
-    name: '[open] F2: a revoked frame whose new document never asks about itself is still taken in by its parent and siblings',
+    name: 'F2: a revoked frame whose new document never asks about itself is still taken in by its parent and siblings',
     polyfillOnly: PROTOCOL,
     path: TOP,
     run: async ({ mc, register, inFrame, otherOrigin, thirdOrigin }) => {
@@ -258,7 +258,7 @@ const cases: Case[] = [
 
   // F3: liveness pings count a busy document as gone.
   {
-    name: '[open] F3: a cross-origin tool that computes for 5 s in one task returns its result, and its frame stays listed',
+    name: 'F3: a cross-origin tool that computes for 5 s in one task returns its result, and its frame stays listed',
     path: TOP,
     run: async ({ mc, inFrame, otherOrigin, capture }) => {
       const { kit } = window
@@ -290,7 +290,7 @@ const cases: Case[] = [
 
   // F4: opaque origins still compared as the string "null" in exposure and listing.
   {
-    name: '[open] F4: two sandboxed frames allowed with tools * are not same-origin: neither lists nor runs the other’s tools',
+    name: 'F4: two sandboxed frames allowed with tools * are not same-origin: neither lists nor runs the other’s tools',
     path: TOP,
     run: async ({ mc, inFrame, origin }) => {
       const { kit } = window
@@ -312,7 +312,7 @@ const cases: Case[] = [
     expected: [['ok', [[]]], ['ok', 0], []],
   },
   {
-    name: '[open] F4: an opaque top and a sandboxed child allowed with tools *: the child does not list the top’s private tool',
+    name: 'F4: an opaque top and a sandboxed child allowed with tools *: the child does not list the top’s private tool',
     path: '/?agent&csp=sandbox%20allow-scripts',
     run: async ({ frame, inFrame }) => {
       const mc = document.modelContext
@@ -334,7 +334,7 @@ const cases: Case[] = [
 
   // F6: a member whose frame was removed is never dropped when its bye does not come.
   {
-    name: '[open] F6: a removed frame that dropped its bye is no longer listed',
+    name: 'F6: a removed frame that dropped its bye is no longer listed',
     path: TOP,
     run: async ({ mc, inFrame, otherOrigin, drained }) => {
       const { kit } = window
@@ -364,7 +364,7 @@ const cases: Case[] = [
     expected: [['ptool'], []],
   },
   {
-    name: '[open] F6: an allowed frame hands its port to a same-origin frame without permission, then is removed: that frame gets nothing',
+    name: 'F6: an allowed frame hands its port to a same-origin frame without permission, then is removed: that frame gets nothing',
     polyfillOnly: PROTOCOL,
     path: TOP,
     run: async ({ mc, register, inFrame, otherOrigin, drained }) => {
@@ -436,7 +436,7 @@ const cases: Case[] = [
 
   // F7: the engine reads the page's replaceable globals (`origin`, `length`) as it runs.
   {
-    name: '[open] F7: a page whose script sets the global origin keeps its private tools private',
+    name: 'F7: a page whose script sets the global origin keeps its private tools private',
     path: TOP,
     run: async ({ mc, register, inFrame, otherOrigin, origin }) => {
       const { kit } = window
@@ -456,7 +456,7 @@ const cases: Case[] = [
     expected: [['ok', []], [['secret', true]]],
   },
   {
-    name: '[open] F7: a page whose script sets the global length still lists its tools',
+    name: 'F7: a page whose script sets the global length still lists its tools',
     path: TOP,
     run: async ({ register, capture, mc }) => {
       await register('mine')
@@ -471,7 +471,7 @@ const cases: Case[] = [
 
   // F8: introductions walk window.frames, which leaves out frames in shadow trees and their subtrees.
   {
-    name: '[open] F8: a frame inside a frame that sits in a shadow root lists, and is listed by, its parent and the top',
+    name: 'F8: a frame inside a frame that sits in a shadow root lists, and is listed by, its parent and the top',
     path: TOP,
     run: async ({ mc, inFrame, otherOrigin, origin }) => {
       const { kit } = window
@@ -520,7 +520,7 @@ const cases: Case[] = [
 
   // F5: a question answered after PATIENCE is dropped, and the refusal window that follows holds.
   {
-    name: '[open] F5: an answer that comes just after PATIENCE (5 s) counts: the child may use tools at once',
+    name: 'F5: an answer that comes just after PATIENCE (5 s) counts: the child may use tools at once',
     polyfillOnly:
       'holds the polyfill’s own answer for 5.5 s, as a parent busy past PATIENCE would (native asks no one)',
     path: TOP,
@@ -535,8 +535,12 @@ const cases: Case[] = [
           held++
           const { data, origin, source } = e
           setTimeout(() => {
-            dispatchEvent(new MessageEvent('message', { data: { ...data, replay: true }, origin, source }))
-            parent.postMessage({ released: held }, '*')
+            try {
+              dispatchEvent(new MessageEvent('message', { data: { ...data, replay: true }, origin, source }))
+              parent.postMessage({ released: held }, '*')
+            } catch {
+              parent.postMessage({ released: 'cannot replay' }, '*')
+            }
           }, 5500)
         })
         document.write('<scr' + 'ipt src="/webmcp.iife.js"></scr' + 'ipt>')`
@@ -548,14 +552,22 @@ const cases: Case[] = [
       child.src = kit.url(otherOrigin, { raw: true, script: hold })
       document.body.append(child)
       const held = await released
+      if (held === 'cannot replay') return held
       return [held, await inFrame(child, () => window.kit.probe())]
     },
     expected: [1, ['ok', []]],
+    engines: {
+      firefox: {
+        expected: 'cannot replay',
+        reason:
+          'Firefox’s MessageEvent constructor refuses a cross-origin WindowProxy as `source`, so the test cannot hold the answer and hand it on late',
+      },
+    },
   },
 
   // F9: a member whose vouch nobody answers counts as one to notify, and each registration waits for it.
   {
-    name: '[open] F9: a frame without permission whose parent never answers does not slow down registrations exposed to its origin',
+    name: 'F9: a frame without permission whose parent never answers does not slow down registrations exposed to its origin',
     path: TOP,
     run: async ({ mc, otherOrigin }) => {
       const { kit } = window
@@ -596,7 +608,7 @@ const cases: Case[] = [
 
   // F11: a listing from another document is checked for shape, not for what native can register.
   {
-    name: '[open] F11: an allowed member cannot list a schema nested deeper than native registers',
+    name: 'F11: an allowed member cannot list a schema nested deeper than native registers',
     polyfillOnly: PROTOCOL,
     path: TOP,
     run: async ({ mc, otherOrigin, inFrame }) => {
@@ -630,7 +642,7 @@ const cases: Case[] = [
 
   // F12: the refusal for a child's descendants tells them, origin by origin, what the child's allow says.
   {
-    name: '[open] F12: a frame inside a child cannot learn, origin by origin, what that child’s allow attribute lists',
+    name: 'F12: a frame inside a child cannot learn, origin by origin, what that child’s allow attribute lists',
     polyfillOnly: PROTOCOL,
     path: TOP,
     run: async ({ inFrame, otherOrigin, origin }) => {
@@ -672,7 +684,7 @@ const cases: Case[] = [
 
   // F13: the number of changes is the sender's word, so a list can change without a toolchange.
   {
-    name: '[open] F13: an allowed member that swaps its tools still makes toolchange fire',
+    name: 'F13: an allowed member that swaps its tools still makes toolchange fire',
     polyfillOnly: PROTOCOL,
     path: TOP,
     run: async ({ mc, otherOrigin, inFrame }) => {
@@ -726,7 +738,7 @@ const cases: Case[] = [
 
   // F4 (the protocol side): the sandboxed sibling runs the other's private tool by hand.
   {
-    name: '[open] F4: a sandboxed frame allowed with tools * cannot run another sandboxed frame’s private tool by hand',
+    name: 'F4: a sandboxed frame allowed with tools * cannot run another sandboxed frame’s private tool by hand',
     polyfillOnly: PROTOCOL,
     path: TOP,
     run: async ({ inFrame, origin }) => {
@@ -762,7 +774,7 @@ const cases: Case[] = [
   // F14: which origins an allow attribute names (same-site neighbours are other origins), and that
   // only <iframe> has one.
   {
-    name: '[open] F14: same-site origins, wildcards and trailing dots are matched as native matches them, and <object> has no allow attribute',
+    name: 'F14: same-site origins, wildcards and trailing dots are matched as native matches them, and <object> has no allow attribute',
     path: TOP,
     run: async ({ inFrame, origin }) => {
       const { kit } = window
@@ -790,6 +802,7 @@ const cases: Case[] = [
       )
       document.body.append(object)
       await ready
+      if (!object.contentWindow) return [...out, 'no window']
       out.push(
         (
           await inFrame({ contentWindow: object.contentWindow } as HTMLIFrameElement, () =>
@@ -808,6 +821,21 @@ const cases: Case[] = [
       'NotAllowedError',
       'NotAllowedError',
     ],
+    engines: {
+      firefox: {
+        expected: [
+          'NotAllowedError',
+          'NotAllowedError',
+          'NotAllowedError',
+          'NotAllowedError',
+          [],
+          'NotAllowedError',
+          'no window',
+        ],
+        reason:
+          'Firefox gives a cross-origin <object> no `contentWindow` (it is null after load), so the test cannot reach the document in it',
+      },
+    },
   },
 
   // What holds: message shapes and positions the rewrite refuses.

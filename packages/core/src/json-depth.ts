@@ -1,0 +1,44 @@
+// Native Chromium's nesting limit for the values it converts to JSON (a schema, an input).
+
+/**
+ * How deep a value native Chromium can serialise: its converter runs out of stack past about 5,180
+ * nested objects, or 4,780 nested arrays (an array level takes about 1.083 times an object's), and
+ * throws `RangeError`. Measured in Chromium 156: a schema of 5,182 nested objects registers, 5,183
+ * do not; an input of 5,181 runs, 5,182 do not (one more frame below it). The polyfill's own
+ * `JSON.stringify` goes far deeper, so the limit is checked on the text.
+ */
+export const NESTING: Record<string, number> = { registerTool: 5182, executeTool: 5181 }
+const ARRAY_LEVEL = 5182 / 4784
+
+/** Whether `json` nests deeper than `budget` object levels (arrays weighing `ARRAY_LEVEL`). */
+export function tooDeep(json: string, budget: number): boolean {
+  // Text with fewer brackets than the budget allows cannot nest that deep: counted at native speed.
+  let weight = 0
+  for (const [bracket, level] of [
+    ['{', 1],
+    ['[', ARRAY_LEVEL],
+  ] as const) {
+    let i = json.indexOf(bracket)
+    while (i >= 0 && weight <= budget) {
+      weight += level
+      i = json.indexOf(bracket, i + 1)
+    }
+  }
+  if (weight <= budget) return false
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i)
+    if (inString) {
+      if (c === 92 /* \\ */) i++
+      else if (c === 34 /* " */) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 /* { */) {
+      if (++depth > budget) return true
+    } else if (c === 91 /* [ */) {
+      if ((depth += ARRAY_LEVEL) > budget) return true
+    } else if (c === 125 /* } */) depth--
+    else if (c === 93 /* ] */) depth -= ARRAY_LEVEL
+  }
+  return false
+}
