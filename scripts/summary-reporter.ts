@@ -10,7 +10,8 @@ interface EngineMeta {
 
 /**
  * Ends the run with the plain line CI reads: `N passed, N failed, N skipped`. Before it, when the
- * conformance suite ran, one line per engine: how many cases agree with native Chromium.
+ * conformance suite ran, one line per engine: how many cases agree with native Chromium, and which
+ * build of native Chromium that was (oracle.test.ts records it).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
@@ -19,9 +20,12 @@ export default class SummaryReporter implements Reporter {
       string,
       { cases: number; agree: number; polyfillOnly: number; limits: number; failed: number }
     >()
+    let oracle: string | undefined
     for (const module of modules) {
       for (const test of module.children.allTests()) {
         const state = test.result().state
+        const found = (test.meta() as { oracle?: string }).oracle
+        if (found && test.name.startsWith('native Chromium')) oracle = found
         if (state === 'passed') count.passed++
         else if (state === 'failed') count.failed++
         else count.skipped++
@@ -50,6 +54,7 @@ export default class SummaryReporter implements Reporter {
       const suffix = notes.length ? ` (${notes.join('; ')})` : ''
       return `${engine}: ${row.agree}/${row.cases} cases agree with native Chromium${suffix}\n`
     })
+    if (lines.length && oracle) lines.unshift(`native Chromium compared with: ${oracle}\n`)
     if (lines.length) process.stdout.write(`\n${lines.join('')}`)
     process.stdout.write(
       `\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`,
