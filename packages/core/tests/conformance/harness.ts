@@ -100,8 +100,11 @@ export interface Case {
    * docs/conformance.md). Such cases do not count as agreeing with native.
    */
   polyfillOnly?: string
-  /** Called with the outcome in Node, e.g. to print counts. */
-  report?: (outcome: unknown) => void
+  /**
+   * Called with the outcome in Node, e.g. to print counts, and where it ran: `chromium-native`,
+   * `chromium` (the polyfill), `firefox` or `webkit`.
+   */
+  report?: (outcome: unknown, engine: string) => void
   /**
    * Where an engine cannot do what native Chromium does: the outcome it has instead, and why. Each
    * is listed in docs/conformance.md ("Engines"); the test checks the engine still does exactly
@@ -265,7 +268,7 @@ function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
           await page.evaluate(installHelpers, origins)
           const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
           meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
-          c.report?.(outcome)
+          c.report?.(outcome, engine)
           expect(outcome).toEqual(limit ? limit.expected : c.expected)
         } finally {
           await page.close()
@@ -311,7 +314,7 @@ function chromiumModes(title: string, cases: Case[]) {
             await page.evaluate(installHelpers, origins)
             const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
             meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
-            c.report?.(outcome)
+            c.report?.(outcome, mode === 'native' ? 'chromium-native' : 'chromium')
             expect(outcome).toEqual(c.expected)
           } finally {
             await page.close()
