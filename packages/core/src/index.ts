@@ -25,7 +25,7 @@ export type {
   ToolStatus,
 } from './tool-registration'
 export { ToolsObserver } from './tools-observer'
-export type { ToolsObserverContext, ToolsObserverOptions } from './tools-observer'
+export type { ToolsObserverContext, ToolsObserverOptions, WebMCPContext } from './tools-observer'
 export { defineTool } from './define-tool'
 export type { DefinedTool, ToolInputError, ToolResult, WebMCPTool } from './define-tool'
 export type {

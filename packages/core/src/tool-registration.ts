@@ -1,4 +1,5 @@
 import { getModelContext } from './install'
+import { Subscribable } from './subscribable'
 import type { ToolInputError, ToolResult, WebMCPTool } from './define-tool'
 import type { InferToolInput, StandardSchemaV1, ToolInputSchema } from './infer'
 import type { ModelContextRegisterToolOptions, ModelContextTool, ToolExecuteOptions } from './types'
@@ -51,7 +52,7 @@ export interface ToolRegistrationContext {
 }
 
 /**
- * How a {@link ToolRegistration} registers. Replaced as a whole by `update` or `setOptions`.
+ * How a {@link ToolRegistration} registers. Replaced as a whole by `update`.
  *
  * @example
  * ```ts
@@ -105,15 +106,33 @@ function toJSONSchema(schema: ToolInputSchema | undefined): object | undefined {
   return json
 }
 
+/** Misuse of every binding ends here: a plain `Error` that says how to fix it, thrown before any change. */
+function checked<Tool>(tool: Tool): Tool {
+  const { name, execute } = (tool ?? {}) as Partial<WebMCPTool>
+  const problem =
+    typeof tool !== 'object' || !tool
+      ? `is ${String(tool)}`
+      : typeof execute !== 'function' && `${JSON.stringify(name)} has no execute function`
+  if (problem) {
+    throw new Error(
+      `The tool ${problem}. Pass { name, description, inputSchema?, execute(input, { signal }) }; ` +
+        'to offer a tool only some of the time, use the enabled option.',
+    )
+  }
+  return tool
+}
+
 /**
  * Registers one tool with `document.modelContext` for as long as it has subscribers: the shared
  * lifecycle behind the React, Vue and Angular bindings. The constructor has no side effects; the
  * first `subscribe` registers and the last unsubscribe aborts the registration, which unregisters
  * it synchronously, so subscribe → unsubscribe → subscribe (React StrictMode) ends with exactly one
- * registration. `update(tool, options)` (or `setTool` / `setOptions`) re-registers only when the
- * name, title, description, input schema, annotations, `exposedTo` or `modelContext` change, once
- * however many of them change together; a new `execute` is swapped in place. A Standard Schema
- * `inputSchema` is converted to JSON Schema and validates the input before `execute` runs.
+ * registration; the listener that unsubscribes last hears the snapshot go back to `'idle'`.
+ * `update(tool, options)` re-registers only when the name, title, description, input schema,
+ * annotations, `exposedTo` or `modelContext` change, once however many of them change together; a
+ * new `execute` is swapped in place. A Standard Schema `inputSchema` is converted to JSON Schema and
+ * validates the input before `execute` runs. The constructor and `update` throw a plain `Error` for
+ * what cannot be a tool (not an object, or no `execute` function).
  *
  * @example
  * ```ts
@@ -131,10 +150,9 @@ function toJSONSchema(schema: ToolInputSchema | undefined): object | undefined {
 export class ToolRegistration<
   const Schema extends ToolInputSchema | undefined = undefined,
   Result = unknown,
-> {
+> extends Subscribable<ToolSnapshot<ToolResult<Schema, Result>>> {
   #tool: WebMCPTool<Schema, Result>
   #options: ToolRegistrationOptions
-  #listeners = new Set<() => void>()
   #snapshot: ToolSnapshot<ToolResult<Schema, Result>> = IDLE
   #context: ToolRegistrationContext | undefined
   /** The identity of the current registration, `undefined` when there is none. */
@@ -143,25 +161,19 @@ export class ToolRegistration<
   #controller: AbortController | undefined
 
   constructor(tool: WebMCPTool<Schema, Result>, options: ToolRegistrationOptions = {}) {
-    this.#tool = tool
+    super()
+    this.#tool = checked(tool)
     this.#options = options
   }
 
-  /**
-   * Adds a listener, called whenever the snapshot changes. The first one registers the tool; the
-   * returned function removes it, and removing the last one unregisters the tool.
-   *
-   * @example
-   * ```ts
-   * const unsubscribe = registration.subscribe(() => console.log(registration.getSnapshot().status))
-   * ```
-   */
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener)
-    if (this.#listeners.size === 1) this.#sync()
-    return () => {
-      if (this.#listeners.delete(listener) && !this.#listeners.size) this.#sync()
-    }
+  /** The first listener registers the tool. */
+  protected onSubscribe(): void {
+    this.#sync()
+  }
+
+  /** The last one leaving unregisters it (synchronously) and hears the snapshot go `'idle'`. */
+  protected onUnsubscribe(): void {
+    this.#sync()
   }
 
   /**
@@ -182,7 +194,8 @@ export class ToolRegistration<
    * the tool is registered at most once, never registered and then torn down in the same tick.
    * Re-registers only when the name, title, description, serialised input schema, annotations,
    * `exposedTo` or `modelContext` changed; turning `enabled` off unregisters; a new `execute` alone
-   * is swapped in place. Bindings call it on every change.
+   * is swapped in place. Bindings call it on every change. Throws, changing nothing, when `tool`
+   * is not a tool.
    *
    * @example
    * ```ts
@@ -191,37 +204,11 @@ export class ToolRegistration<
    * ```
    */
   update(tool: WebMCPTool<Schema, Result>, options: ToolRegistrationOptions = {}): void {
+    checked(tool)
     if (options.modelContext !== this.#options.modelContext) this.#context = this.#key = undefined
     this.#tool = tool
     this.#options = options
     this.#sync()
-  }
-
-  /**
-   * Replaces the tool, keeping the options: `update(tool, currentOptions)`. Re-registers only when
-   * its name, title, description, serialised input schema or annotations changed; otherwise the
-   * next execution simply calls the new `execute`.
-   *
-   * @example
-   * ```ts
-   * registration.setTool({ ...tool, execute: (input) => latestHandler(input) }) // no re-registration
-   * ```
-   */
-  setTool(tool: WebMCPTool<Schema, Result>): void {
-    this.update(tool, this.#options)
-  }
-
-  /**
-   * Replaces the options, keeping the tool: `update(currentTool, options)`. Turning `enabled` off
-   * unregisters and on registers; a changed `exposedTo` or `modelContext` re-registers.
-   *
-   * @example
-   * ```ts
-   * registration.setOptions({ enabled: cart.items.length > 0 })
-   * ```
-   */
-  setOptions(options?: ToolRegistrationOptions): void {
-    this.update(this.#tool, options)
   }
 
   /**
@@ -289,7 +276,7 @@ export class ToolRegistration<
   /** Brings the registration in line with the subscribers, options and tool. */
   #sync(): void {
     const { enabled = true, exposedTo } = this.#options
-    const subscribed = this.#listeners.size > 0
+    const subscribed = this.subscribed
     const context = subscribed
       ? (this.#context ??= this.#options.modelContext ?? getModelContext())
       : (this.#context = undefined)
@@ -355,8 +342,7 @@ export class ToolRegistration<
     for (key in next) {
       if (!Object.is(next[key], previous[key])) {
         this.#snapshot = Object.freeze(next) as ToolSnapshot<ToolResult<Schema, Result>>
-        for (const listener of [...this.#listeners]) listener()
-        return
+        return this.notify()
       }
     }
   }

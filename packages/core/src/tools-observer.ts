@@ -1,4 +1,6 @@
 import { getModelContext } from './install'
+import { Subscribable } from './subscribable'
+import type { ToolRegistrationContext } from './tool-registration'
 import type { ModelContextGetToolOptions, RegisteredTool } from './types'
 
 /**
@@ -18,7 +20,21 @@ export interface ToolsObserverContext extends Pick<
 }
 
 /**
- * What a {@link ToolsObserver} lists. Replaced as a whole by `setOptions`.
+ * A `ModelContext` a binding can use instead of `document.modelContext`: `registerTool` for its
+ * tools, `getTools` and `toolchange` for the live list. The `modelContext` option of
+ * `useWebMCPTool` / `injectWebMCPTool` takes its {@link ToolRegistrationContext} part, that of
+ * `useWebMCPTools` / `injectWebMCPTools` its {@link ToolsObserverContext} part, and the Vue plugin
+ * and `provideWebMCP` the whole. An iframe's `document.modelContext` fits.
+ *
+ * @example
+ * ```ts
+ * const context: WebMCPContext = frame.contentDocument!.modelContext!
+ * ```
+ */
+export type WebMCPContext = ToolRegistrationContext & ToolsObserverContext
+
+/**
+ * What a {@link ToolsObserver} lists. Replaced as a whole by `update`.
  *
  * @example
  * ```ts
@@ -46,7 +62,8 @@ const same = (a: RegisteredTool, b: RegisteredTool | undefined) => {
 /**
  * The live list of tools `getTools({ fromOrigins })` returns, refreshed on every `toolchange`: for
  * in-page agents (chat widgets, test suites), and behind the bindings' `useWebMCPTools`. Nothing
- * happens before the first `subscribe`; the snapshot keeps its identity while the list is unchanged.
+ * happens before the first `subscribe`, and the last unsubscribe stops listening; the snapshot
+ * keeps its identity while the list is unchanged, and its last list after that.
  *
  * @example
  * ```ts
@@ -54,9 +71,8 @@ const same = (a: RegisteredTool, b: RegisteredTool | undefined) => {
  * const unsubscribe = observer.subscribe(() => console.log(observer.getSnapshot().map((t) => t.name)))
  * ```
  */
-export class ToolsObserver {
+export class ToolsObserver extends Subscribable<readonly RegisteredTool[]> {
   #options: ToolsObserverOptions
-  #listeners = new Set<() => void>()
   #tools = NONE
   #context: ToolsObserverContext | undefined
   /** Bumped by every refresh and by teardown, so only the latest answer is applied. */
@@ -73,7 +89,7 @@ export class ToolsObserver {
         if (tools.length === this.#tools.length && tools.every((t, i) => same(t, this.#tools[i])))
           return
         this.#tools = Object.freeze(tools)
-        for (const listener of [...this.#listeners]) listener()
+        this.notify()
       },
       (error: unknown) => {
         if (version === this.#version) onError?.(error)
@@ -82,24 +98,8 @@ export class ToolsObserver {
   }
 
   constructor(options: ToolsObserverOptions = {}) {
+    super()
     this.#options = options
-  }
-
-  /**
-   * Adds a listener, called whenever the list changes. The first one starts listening to
-   * `toolchange`; removing the last one stops.
-   *
-   * @example
-   * ```ts
-   * const unsubscribe = observer.subscribe(() => render(observer.getSnapshot()))
-   * ```
-   */
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener)
-    if (this.#listeners.size === 1) this.#connect()
-    return () => {
-      if (this.#listeners.delete(listener) && !this.#listeners.size) this.#disconnect()
-    }
   }
 
   /**
@@ -116,32 +116,35 @@ export class ToolsObserver {
   }
 
   /**
-   * Replaces the options; lists again when `fromOrigins` or `modelContext` changed.
+   * Replaces the options; lists again when `fromOrigins` (by value) or `modelContext` changed, so
+   * bindings call it on every change.
    *
    * @example
    * ```ts
-   * observer.setOptions({ fromOrigins: [selectedOrigin] })
+   * observer.update({ fromOrigins: [selectedOrigin] })
    * ```
    */
-  setOptions(options: ToolsObserverOptions = {}): void {
+  update(options: ToolsObserverOptions = {}): void {
     const previous = this.#options
     this.#options = options
-    if (!this.#listeners.size) return
+    if (!this.subscribed) return
     if (options.modelContext !== previous.modelContext) {
-      this.#disconnect()
-      this.#connect()
+      this.onUnsubscribe()
+      this.onSubscribe()
     } else if (JSON.stringify(options.fromOrigins) !== JSON.stringify(previous.fromOrigins)) {
       this.#refresh()
     }
   }
 
-  #connect(): void {
+  /** The first listener starts listening to `toolchange`, and lists. */
+  protected onSubscribe(): void {
     this.#context = this.#options.modelContext ?? getModelContext()
     this.#context?.addEventListener('toolchange', this.#refresh)
     this.#refresh()
   }
 
-  #disconnect(): void {
+  /** The last one leaving stops listening; the list stays as it was. */
+  protected onUnsubscribe(): void {
     this.#context?.removeEventListener('toolchange', this.#refresh)
     this.#context = undefined
     this.#version++

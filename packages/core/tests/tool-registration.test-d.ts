@@ -103,10 +103,10 @@ describe('ToolRegistration', () => {
       exposedTo: ['https://agent.example'],
       onError: (error) => expectTypeOf(error).toBeUnknown(),
     })
-    registration.setOptions({ enabled: true })
-    registration.setTool({ ...tool, execute: () => 2 })
+    registration.update(tool, { enabled: true })
+    registration.update({ ...tool, execute: () => 2 })
     // @ts-expect-error a new tool must keep the result type
-    registration.setTool({ ...tool, execute: () => 'x' })
+    registration.update({ ...tool, execute: () => 'x' })
   })
 
   it('update takes a tool of the same schema and result, with the options', () => {

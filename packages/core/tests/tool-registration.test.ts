@@ -192,6 +192,48 @@ describe('snapshot', () => {
     expect(registration.getSnapshot()).not.toBe(registered)
   })
 
+  it('the last unsubscribe tells its own listener, once, that the snapshot went back to idle', async () => {
+    const first = vi.fn()
+    const last = vi.fn()
+    const registration = new ToolRegistration(makeTool())
+    const offFirst = registration.subscribe(first)
+    const offLast = registration.subscribe(last)
+    await flushTasks()
+    first.mockClear()
+    last.mockClear()
+    // Not the last one: nothing changes, nobody hears anything.
+    offFirst()
+    expect(first).not.toHaveBeenCalled()
+    expect(last).not.toHaveBeenCalled()
+    const seen: string[] = []
+    last.mockImplementation(() => seen.push(registration.getSnapshot().status))
+    offLast()
+    expect(last).toHaveBeenCalledOnce()
+    expect(seen).toEqual(['idle'])
+    expect(first).not.toHaveBeenCalled()
+    offLast()
+    expect(last).toHaveBeenCalledOnce()
+  })
+
+  it('the last unsubscribe says nothing when the snapshot stays as it was (disabled: idle already)', () => {
+    const listener = vi.fn()
+    const registration = new ToolRegistration(makeTool(), { enabled: false })
+    const unsubscribe = registration.subscribe(listener)
+    expect(registration.getSnapshot().status).toBe('idle')
+    unsubscribe()
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it("StrictMode's subscribe → unsubscribe → subscribe: the first listener hears registering, then idle", () => {
+    const statuses: string[] = []
+    const registration = new ToolRegistration(makeTool())
+    const listener = () => statuses.push(registration.getSnapshot().status)
+    registration.subscribe(listener)()
+    const unsubscribe = registration.subscribe(listener)
+    expect(statuses).toEqual(['registering', 'idle', 'registering'])
+    unsubscribe()
+  })
+
   it('does not notify when an update changes nothing', async () => {
     const listener = vi.fn()
     const tool = makeTool()
@@ -200,8 +242,8 @@ describe('snapshot', () => {
     await flushTasks()
     listener.mockClear()
     const snapshot = registration.getSnapshot()
-    registration.setTool({ ...tool })
-    registration.setOptions({})
+    registration.update({ ...tool })
+    registration.update(tool, {})
     registration.update({ ...tool, execute: () => 'new' }, {})
     expect(listener).not.toHaveBeenCalled()
     expect(registration.getSnapshot()).toBe(snapshot)
@@ -216,11 +258,11 @@ describe('enabled', () => {
     const unsubscribe = registration.subscribe(() => {})
     expect(registration.getSnapshot().status).toBe('idle')
     expect(await listed()).toEqual([])
-    registration.setOptions({ enabled: true })
+    registration.update(tool, { enabled: true })
     await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     expect(await listed()).toEqual([tool.name])
-    registration.setOptions({ enabled: false })
+    registration.update(tool, { enabled: false })
     expect(registration.getSnapshot().status).toBe('idle')
     expect(await listed()).toEqual([])
     unsubscribe()
@@ -231,11 +273,11 @@ describe('enabled', () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool, { onError })
     const unsubscribe = registration.subscribe(() => {})
-    for (let i = 0; i < 101; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
+    for (let i = 0; i < 101; i++) registration.update(tool, { enabled: i % 2 === 1, onError })
     await flushTasks()
     expect(await listed()).toEqual([])
     expect(registration.getSnapshot().status).toBe('idle')
-    for (let i = 0; i < 100; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
+    for (let i = 0; i < 100; i++) registration.update(tool, { enabled: i % 2 === 1, onError })
     await flushTasks()
     expect(await listed()).toEqual([tool.name])
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
@@ -244,7 +286,7 @@ describe('enabled', () => {
   })
 })
 
-describe('setTool', () => {
+describe('update', () => {
   it('re-registers when the input schema changes', async () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool)
@@ -252,7 +294,7 @@ describe('setTool', () => {
     await flushTasks()
     toolchanges = 0
     const inputSchema = { type: 'object', properties: { text: { type: 'string', maxLength: 10 } } }
-    registration.setTool({ ...tool, inputSchema })
+    registration.update({ ...tool, inputSchema })
     await flushTasks()
     expect(toolchanges).toBeGreaterThan(0)
     expect((await find(tool.name)).inputSchema).toEqual(inputSchema)
@@ -271,7 +313,7 @@ describe('setTool', () => {
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
     await flushTasks()
-    registration.setTool({ ...tool, ...change })
+    registration.update({ ...tool, ...change })
     await flushTasks()
     const tools = await mc.getTools()
     expect(tools).toHaveLength(1)
@@ -289,7 +331,7 @@ describe('setTool', () => {
     toolchanges = 0
     for (let i = 0; i < 1000; i++) {
       // What a component does on every render: new inline objects with the same content.
-      registration.setTool({
+      registration.update({
         ...tool,
         inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
         execute: () => ({ version: i }),
@@ -308,10 +350,10 @@ describe('setTool', () => {
     const unsubscribe = registration.subscribe(() => {})
     await flushTasks()
     toolchanges = 0
-    registration.setOptions({ exposedTo: ['https://a.example'] })
+    registration.update(tool, { exposedTo: ['https://a.example'] })
     await flushTasks()
     expect(toolchanges).toBe(0)
-    registration.setOptions({ exposedTo: ['https://b.example'] })
+    registration.update(tool, { exposedTo: ['https://b.example'] })
     await flushTasks()
     expect(toolchanges).toBeGreaterThan(0)
     expect(await listed()).toEqual([tool.name])
@@ -399,18 +441,17 @@ describe('update', () => {
     expect(await listed()).toEqual([])
   })
 
-  it('setTool keeps the options and setOptions keeps the tool', async () => {
+  it('replaces the options as a whole: what an update leaves out is gone', async () => {
     const tool = makeTool()
     const registration = new ToolRegistration(tool, { exposedTo: ['https://a.example'] })
     const unsubscribe = registration.subscribe(() => {})
     await flushTasks()
     const registerTool = spyRegisterTool()
     const renamed = uniqueName()
-    registration.setTool({ ...tool, name: renamed })
-    expect(registerTool.mock.calls.at(-1)![1]).toMatchObject({ exposedTo: ['https://a.example'] })
-    registration.setOptions({ exposedTo: ['https://b.example'] })
-    expect(registerTool.mock.calls.at(-1)![0]).toMatchObject({ name: renamed })
-    expect(registerTool).toHaveBeenCalledTimes(2)
+    registration.update({ ...tool, name: renamed })
+    expect(registerTool).toHaveBeenCalledOnce()
+    expect(registerTool.mock.calls[0]![0]).toMatchObject({ name: renamed })
+    expect(registerTool.mock.calls[0]![1]!.exposedTo).toBeUndefined()
     await flushTasks()
     expect(await listed()).toEqual([renamed])
     unsubscribe()
@@ -452,7 +493,7 @@ describe('failures', () => {
     const unsubscribe = registration.subscribe(() => {})
     await flushTasks()
     expect(registration.getSnapshot().status).toBe('error')
-    registration.setTool({ ...tool, name: uniqueName() })
+    registration.update({ ...tool, name: uniqueName() })
     await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     unsubscribe()
@@ -475,7 +516,7 @@ describe('failures', () => {
     const registration = new ToolRegistration(tool, { modelContext: context, onError })
     const unsubscribe = registration.subscribe(() => {})
     const renamed = uniqueName()
-    registration.setTool({ ...tool, name: renamed })
+    registration.update({ ...tool, name: renamed }, { modelContext: context, onError })
     await flushTasks()
     expect(registration.getSnapshot().status).toBe('registered')
     first.reject(new DOMException('late', 'UnknownError'))
@@ -494,7 +535,7 @@ describe('failures', () => {
       onError,
     })
     const unsubscribe = registration.subscribe(() => {})
-    registration.setOptions({ exposedTo: ['https://secure.example'], onError })
+    registration.update(tool, { exposedTo: ['https://secure.example'], onError })
     await flushTasks()
     expect(registration.getSnapshot()).toMatchObject({ status: 'registered', error: undefined })
     expect(onError).not.toHaveBeenCalled()
@@ -589,7 +630,7 @@ describe('executions', () => {
     expect(onError).toHaveBeenCalledWith(failure)
     await expect(registration.execute({})).rejects.toBe(failure)
     expect(registration.getSnapshot().executionCount).toBe(2)
-    registration.setTool({ ...tool, execute: () => 'fine' })
+    registration.update({ ...tool, execute: () => 'fine' }, { onError })
     await registration.execute({})
     expect(registration.getSnapshot()).toMatchObject({ error: undefined, lastResult: 'fine' })
     unsubscribe()
@@ -751,8 +792,68 @@ describe('Standard Schema input', () => {
     const tool = { name: uniqueName(), description: 'd', inputSchema: schema, execute: () => 1 }
     const registration = new ToolRegistration(tool)
     const unsubscribe = registration.subscribe(() => {})
-    for (let i = 0; i < 50; i++) registration.setTool({ ...tool, execute: () => i })
+    for (let i = 0; i < 50; i++) registration.update({ ...tool, execute: () => i })
     expect(convert).toHaveBeenCalledTimes(1)
+    unsubscribe()
+  })
+})
+
+describe('misuse', () => {
+  const fix =
+    'Pass { name, description, inputSchema?, execute(input, { signal }) }; to offer a tool only ' +
+    'some of the time, use the enabled option.'
+
+  it.each([
+    ['undefined', undefined, 'The tool is undefined.'],
+    ['null', null, 'The tool is null.'],
+    ['a string', 'add_todo', 'The tool is add_todo.'],
+    [
+      'a tool without execute',
+      { name: 'broken', description: 'd' },
+      'The tool "broken" has no execute function.',
+    ],
+    [
+      'a tool whose execute is not a function',
+      { name: 'odd', description: 'd', execute: 'run' },
+      'The tool "odd" has no execute function.',
+    ],
+  ])(
+    'the constructor throws a plain Error that says how to fix it for %s',
+    (_what, tool, problem) => {
+      const construct = () => new ToolRegistration(tool as unknown as WebMCPTool)
+      expect(construct).toThrow(new Error(`${problem} ${fix}`))
+      try {
+        construct()
+      } catch (error) {
+        expect(Object.getPrototypeOf(error)).toBe(Error.prototype)
+      }
+    },
+  )
+
+  it('update throws the same Error and changes nothing: the last tool stays registered', async () => {
+    const tool = makeTool()
+    const listener = vi.fn()
+    const registration = new ToolRegistration(tool)
+    const unsubscribe = registration.subscribe(listener)
+    await flushTasks()
+    const snapshot = registration.getSnapshot()
+    listener.mockClear()
+    toolchanges = 0
+    const broken = { name: uniqueName(), description: 'd' } as unknown as typeof tool
+    expect(() => registration.update(broken, { enabled: false })).toThrow(
+      new Error(`The tool ${JSON.stringify(broken.name)} has no execute function. ${fix}`),
+    )
+    expect(() => registration.update(undefined as unknown as typeof tool)).toThrow(
+      new Error(`The tool is undefined. ${fix}`),
+    )
+    await flushTasks()
+    expect(registration.getSnapshot()).toBe(snapshot)
+    expect(listener).not.toHaveBeenCalled()
+    expect(toolchanges).toBe(0)
+    expect(await listed()).toEqual([tool.name])
+    expect(await mc.executeTool(await find(tool.name), { text: 'still' })).toBe(
+      '{"echoed":"still"}',
+    )
     unsubscribe()
   })
 })

@@ -156,12 +156,50 @@ describe('ToolsObserver', () => {
     const unsubscribe = observer.subscribe(() => {})
     await flushTasks()
     expect(getTools).toHaveBeenLastCalledWith({ fromOrigins: ['https://a.example'] })
-    observer.setOptions({ fromOrigins: ['https://a.example'], onError })
+    observer.update({ fromOrigins: ['https://a.example'], onError })
     expect(getTools).toHaveBeenCalledTimes(1)
-    observer.setOptions({ fromOrigins: ['http://insecure.example'], onError })
+    observer.update({ fromOrigins: ['http://insecure.example'], onError })
     await flushTasks()
     expect(getTools).toHaveBeenCalledTimes(2)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'SecurityError' }))
+    unsubscribe()
+  })
+
+  it('keeps its last list after the last unsubscribe, and says nothing about it', async () => {
+    const { name } = await register()
+    const observer = new ToolsObserver()
+    const listener = vi.fn()
+    const unsubscribe = observer.subscribe(listener)
+    await flushTasks()
+    const listed = observer.getSnapshot()
+    expect(listed.map((tool) => tool.name)).toEqual([name])
+    listener.mockClear()
+    unsubscribe()
+    expect(listener).not.toHaveBeenCalled()
+    expect(observer.getSnapshot()).toBe(listed)
+  })
+
+  it('an update with another modelContext moves the listener there and lists it', async () => {
+    const { name } = await register()
+    const other = new EventTarget() as ToolsObserverContext
+    other.getTools = async () => []
+    const observer = new ToolsObserver()
+    const listener = vi.fn()
+    const unsubscribe = observer.subscribe(listener)
+    await flushTasks()
+    expect(observer.getSnapshot().map((tool) => tool.name)).toEqual([name])
+    observer.update({ modelContext: other })
+    await flushTasks()
+    expect(observer.getSnapshot()).toEqual([])
+    listener.mockClear()
+    // Only the new context's toolchange is heard now.
+    await register()
+    await flushTasks()
+    expect(listener).not.toHaveBeenCalled()
+    other.getTools = async () => [...(await mc.getTools())]
+    other.dispatchEvent(new Event('toolchange'))
+    await flushTasks()
+    expect(observer.getSnapshot()).toHaveLength(2)
     unsubscribe()
   })
 

@@ -59,21 +59,19 @@ differential('ToolRegistration', [
       const names = async () => (await mc.getTools()).map((tool) => tool.name)
       const errors: unknown[] = []
       const onError = (error: unknown) => errors.push(String(error))
-      const registration = new WebMCPKit.ToolRegistration(
-        { name: 'toggled', description: 'd', execute: () => 'ok' },
-        { enabled: false, onError },
-      )
+      const tool = { name: 'toggled', description: 'd', execute: () => 'ok' }
+      const registration = new WebMCPKit.ToolRegistration(tool, { enabled: false, onError })
       const settled = () => until(() => registration.getSnapshot().status !== 'registering')
       const unsubscribe = registration.subscribe(() => {})
       await drained()
       const off = [registration.getSnapshot().status, await names()]
-      registration.setOptions({ enabled: true, onError })
+      registration.update(tool, { enabled: true, onError })
       await settled()
       const on = [registration.getSnapshot().status, await names()]
-      for (let i = 0; i < 51; i++) registration.setOptions({ enabled: i % 2 === 0, onError })
+      for (let i = 0; i < 51; i++) registration.update(tool, { enabled: i % 2 === 0, onError })
       await settled()
       const afterOn = [registration.getSnapshot().status, await names()]
-      for (let i = 0; i < 51; i++) registration.setOptions({ enabled: i % 2 === 1, onError })
+      for (let i = 0; i < 51; i++) registration.update(tool, { enabled: i % 2 === 1, onError })
       await drained()
       const afterOff = [registration.getSnapshot().status, await names()]
       unsubscribe()
@@ -105,7 +103,7 @@ differential('ToolRegistration', [
       await settled()
       toolchanges = 0
       for (let i = 1; i <= 1000; i++) {
-        registration.setTool({
+        registration.update({
           ...tool,
           inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
           execute: () => `v${i}`,
@@ -115,7 +113,7 @@ differential('ToolRegistration', [
       const quiet = toolchanges
       const [listed] = await mc.getTools()
       const latest = await mc.executeTool(listed!, {})
-      registration.setTool({
+      registration.update({
         ...tool,
         inputSchema: { type: 'object', properties: { b: { type: 'number' } } },
       })
@@ -149,7 +147,7 @@ differential('ToolRegistration', [
         execute: () => 'ok',
       })
       const unsubscribe = registration.subscribe(() => {})
-      registration.setTool({ name: 'after', description: 'd', execute: () => 'ok' })
+      registration.update({ name: 'after', description: 'd', execute: () => 'ok' })
       await until(() => registration.getSnapshot().status !== 'registering')
       const tools = (await mc.getTools()).map((tool) => tool.name)
       const status = registration.getSnapshot().status
@@ -184,12 +182,13 @@ differential('ToolRegistration', [
     run: async ({ mc, until, drained }) => {
       const errors: unknown[] = []
       const onError = (error: unknown) => errors.push(String(error))
-      const registration = new WebMCPKit.ToolRegistration(
-        { name: 'exposed', description: 'd', execute: () => 'ok' },
-        { exposedTo: ['http://insecure.example'], onError },
-      )
+      const tool = { name: 'exposed', description: 'd', execute: () => 'ok' }
+      const registration = new WebMCPKit.ToolRegistration(tool, {
+        exposedTo: ['http://insecure.example'],
+        onError,
+      })
       const unsubscribe = registration.subscribe(() => {})
-      registration.setOptions({ exposedTo: ['https://secure.example'], onError })
+      registration.update(tool, { exposedTo: ['https://secure.example'], onError })
       await until(() => registration.getSnapshot().status !== 'registering')
       await drained()
       const { status, error } = registration.getSnapshot()
