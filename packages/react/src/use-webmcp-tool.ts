@@ -56,14 +56,15 @@ export interface UseWebMCPToolResult<
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 // The registered tool calls whatever execute the last commit published, so a new inline execute
-// never re-registers and an agent never reaches a stale one.
+// never re-registers and an agent never reaches a stale one. What is not a tool goes to the core
+// as it is, for its misuse error.
 const published = <Schema extends ToolInputSchema | undefined, Result>(
   tool: WebMCPTool<Schema, Result>,
   latest: { current: WebMCPTool<Schema, Result> },
-): WebMCPTool<Schema, Result> => ({
-  ...tool,
-  execute: (input, options) => latest.current.execute(input, options),
-})
+): WebMCPTool<Schema, Result> =>
+  typeof tool?.execute === 'function'
+    ? { ...tool, execute: (input, options) => latest.current.execute(input, options) }
+    : tool
 
 /**
  * Registers `tool` with `document.modelContext` while the component is mounted and `enabled`, and
@@ -79,7 +80,8 @@ const published = <Schema extends ToolInputSchema | undefined, Result>(
  *   and `execute(input, { signal })`. It may be a new object on every render.
  * @param options `enabled`, `exposedTo`, `modelContext`, `onError`.
  * @returns The snapshot and a stable local `execute`.
- * @throws Error when `tool` has no `execute` function.
+ * @throws Error when `tool` is not a tool (not an object, or no `execute` function): during
+ *   render on mount, in the commit after.
  * @example
  * ```tsx
  * function Todos() {
@@ -104,12 +106,6 @@ export function useWebMCPTool<
   tool: WebMCPTool<Schema, Result>,
   options: UseWebMCPToolOptions = {},
 ): UseWebMCPToolResult<Schema, Result> {
-  if (typeof tool?.execute !== 'function') {
-    throw new Error(
-      `useWebMCPTool: the tool ${JSON.stringify(tool?.name)} has no execute function. ` +
-        'Pass { name, description, inputSchema?, execute(input, { signal }) }.',
-    )
-  }
   const latest = useRef(tool)
   // The constructor has no side effects, so StrictMode's second call is harmless.
   const [registration] = useState(

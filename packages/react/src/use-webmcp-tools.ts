@@ -38,7 +38,7 @@ export function useWebMCPTools(options: UseWebMCPToolsOptions = {}): readonly Re
     () => observer.getSnapshot(),
     () => observer.getSnapshot(),
   )
-  // setOptions diffs (fromOrigins by value), so an inline options object lists again only on change.
-  useEffect(() => observer.setOptions(options))
+  // update diffs (fromOrigins by value), so an inline options object lists again only on change.
+  useEffect(() => observer.update(options))
   return tools
 }

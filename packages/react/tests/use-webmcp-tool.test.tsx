@@ -449,8 +449,37 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     expect(() =>
       renderHook(() => useWebMCPTool(tool as Parameters<typeof useWebMCPTool>[0])),
     ).toThrow(
-      'useWebMCPTool: the tool "broken" has no execute function. Pass { name, description, inputSchema?, execute(input, { signal }) }.',
+      new Error(
+        'The tool "broken" has no execute function. Pass { name, description, inputSchema?, ' +
+          'execute(input, { signal }) }; to offer a tool only some of the time, use the enabled option.',
+      ),
     )
+    vi.mocked(console.error).mockReset()
+  })
+
+  it('misuse: a missing tool throws the same kind of Error, naming what it got', () => {
+    vi.mocked(console.error).mockImplementation(() => {})
+    expect(() =>
+      renderHook(() => useWebMCPTool(undefined as unknown as Parameters<typeof useWebMCPTool>[0])),
+    ).toThrow(/^The tool is undefined\. Pass \{ name, description/)
+    vi.mocked(console.error).mockReset()
+  })
+
+  it('misuse: a tool that loses its execute on a later render throws in that commit', async () => {
+    vi.mocked(console.error).mockImplementation(() => {})
+    const name = uniqueName()
+    const good = { name, description: 'Fine at first.', execute: () => 'ok' }
+    const { rerender } = renderHook(
+      (tool: typeof good) => useWebMCPTool(tool as Parameters<typeof useWebMCPTool>[0]),
+      { initialProps: good },
+    )
+    await flushTasks(act)
+    expect(await registered(name)).toHaveLength(1)
+    const broken = { name, description: 'Lost it.' } as unknown as typeof good
+    expect(() => rerender(broken)).toThrow(/^The tool "[^"]+" has no execute function\./)
+    // The error unmounts the tree (there is no boundary), which unregisters the tool.
+    await flushTasks(act)
+    expect(await registered(name)).toHaveLength(0)
     vi.mocked(console.error).mockReset()
   })
 })

@@ -11,6 +11,8 @@ export interface App {
   counts(): { registerTool: number; toolchange: number }
   /** Uncaught errors, unhandled rejections and `console.error` calls in the page. */
   errors: string[]
+  /** Whether `document.modelContext` is the browser's own (core's `isPolyfill`). */
+  native(): boolean
 }
 
 export interface AppProps {

@@ -62,12 +62,7 @@ for (const [engine, endpoint] of Object.entries(inject('engineEndpoints'))) {
         const page = await browser.newPage()
         try {
           await page.goto(new URL(PATH, inject('origin')).href)
-          // Native WebMCP's methods are native code; the polyfill's are not.
-          const native = await page.evaluate(() =>
-            String(Object.getPrototypeOf(document.modelContext!).registerTool).includes(
-              '[native code]',
-            ),
-          )
+          const native = await page.evaluate(() => app.native())
           expect(native).toBe(engine === 'chromium-native')
 
           let props: AppProps = {

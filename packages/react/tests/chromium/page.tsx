@@ -2,6 +2,7 @@
 import { StrictMode, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
+import { isPolyfill } from '@webmcp-kit/core'
 import { getModelContext, useWebMCPTool, useWebMCPTools } from '../../src/index'
 import { TOOL } from './app'
 import type { App, AppProps, AppState } from './app'
@@ -84,5 +85,6 @@ const app: App = {
   listed: () => listed,
   counts: () => ({ ...counts }),
   errors,
+  native: () => !isPolyfill(modelContext),
 }
 ;(window as unknown as { app: App }).app = app
