@@ -16,13 +16,12 @@ const core = fileURLToPath(new URL('../packages/core/src/', import.meta.url))
 const options = { bundle: true, minify: true, format: 'iife', target: 'es2022', write: false }
 const gzipped = (result) => gzipSync(result.outputFiles[0].contents, { level: 9 }).length
 
-const FRAMES = `connectFrames(doc.modelContext, createFrameLink)`
+const FRAMES = `connectFrames(doc.modelContext)`
 const FORMS = `startFormTools(doc), patchSelectors()`
 /** The polyfill with the given parts, installed as src/install.ts installs them. */
 async function size(...parts) {
   const contents = `import { installEngine } from './install-imperative'
-    import { connectFrames } from './model-context'
-    import { createFrameLink } from './frames'
+    import { connectFrames } from './frames'
     import { startFormTools } from './form-tools'
     import { patchSelectors } from './selectors'
     installEngine((doc) => { const undo = [${parts.join(', ')}]; return () => undo.forEach((f) => f()) })`

@@ -11,3 +11,5 @@ export const idlError = (method: string, message: string): TypeError =>
   new TypeError(`Failed to execute '${method}' on 'ModelContext': ${message}`)
 
 export const UNKNOWN = 'The operation failed for an unknown transient reason (e.g. out of memory).'
+export const EXECUTION_FAILED =
+  'Tool was executed but the invocation failed. For example, the script function threw an error'

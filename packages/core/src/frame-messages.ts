@@ -1,5 +1,5 @@
 import { NESTING, tooDeep } from './json-depth'
-import { isObject } from './webidl'
+import { HINTS, hintsOf, isObject } from './webidl'
 import type { ToolAnnotations } from './types'
 
 // The frame protocol's messages, parsed and checked in one place: whatever another document sends is
@@ -88,8 +88,6 @@ const PORT: Record<string, Record<string, Check>> = {
   pong: {},
 }
 
-const HINTS = ['consequentialHint', 'debugging', 'readOnlyHint', 'untrustedContentHint'] as const
-
 /** A listed tool as another document sent it, checked field by field; `undefined` when malformed. */
 function toolInfo(value: unknown): ToolInfo | undefined {
   if (!isObject(value)) return undefined
@@ -108,14 +106,10 @@ function toolInfo(value: unknown): ToolInfo | undefined {
   }
   if (annotations !== null) {
     if (!isObject(annotations)) return undefined
-    const hints = annotations as Record<string, unknown>
-    if (!HINTS.every((hint) => flag(hints[hint]))) return undefined
+    if (!HINTS.every((hint) => flag((annotations as Record<string, unknown>)[hint])))
+      return undefined
   }
-  const hints =
-    annotations &&
-    (Object.fromEntries(
-      HINTS.map((hint) => [hint, (annotations as Record<string, boolean>)[hint]]),
-    ) as Required<ToolAnnotations>)
+  const hints = annotations && hintsOf(annotations as Record<string, unknown>, Boolean)
   return { name, title, description, inputSchema, annotations: hints }
 }
 

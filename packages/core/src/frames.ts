@@ -4,7 +4,10 @@ import { framePolicyAllowsTools } from './permissions-policy'
 import { queueTask } from './queue-task'
 import { onShadowRoot } from './shadow-roots'
 import type { PortMessage, ToolInfo } from './frame-messages'
-import type { LinkFactory } from './model-context'
+import { EXECUTION_FAILED, UNKNOWN, domError } from './errors'
+import { engineFor } from './model-context'
+import { isObject } from './webidl'
+import type { Settle, ToolDefinition } from './model-context'
 
 export type { ToolInfo } from './frame-messages'
 
@@ -44,9 +47,6 @@ export interface LocalDocument {
   /** Fires `toolchange` here, in a task; resolves once it has been dispatched. */
   changed(): Promise<void>
 }
-
-/** How the link settles a call into another document: `(true, result)` or `(false, executed)`. */
-export type Settle = (ok: boolean, value: unknown) => void
 
 /** A vouch: allowed, refused, or `undefined` when someone did not answer in time (asked again later). */
 type Vouch = boolean | undefined
@@ -335,6 +335,19 @@ export class FrameLink {
   /** This document's permission, once known: `undefined` while its parent has not answered. */
   get settled(): boolean | undefined {
     return this.#allowed
+  }
+
+  wait<T>(run: () => Promise<T>): Promise<T> {
+    return this.#allowed === undefined ? this.permission().then(run) : run()
+  }
+
+  allowed(): void {
+    if (this.#allowed !== true) {
+      throw domError(
+        'NotAllowedError',
+        'Access to the feature "tools" is disallowed by permissions policy.',
+      )
+    }
   }
 
   /**
@@ -810,10 +823,24 @@ export class FrameLink {
   }
 
   /**
-   * Runs tool `name` of the document in `w`, which must be of `origin`; `settle` gets
-   * `(true, result)`, or `(false, executed)`. Returns the canceller.
+   * Runs tool `name` of the document in `w`, which must be of `origin`; `done` gets the result, or
+   * the rejection reason (an `UnknownError`), in a task. Returns the canceller.
    */
-  execute(w: Window, origin: string, name: string, input: string, settle: Settle): () => void {
+  execute(w: Window, origin: string, name: string, input: string, done: Settle): () => void {
+    let sync = true
+    const settle: Settle = (ok, value) => {
+      const step = () =>
+        done(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN))
+      // A refusal at once (no such member) still comes from a task, as native's does.
+      if (sync) queueTask(step)
+      else step()
+    }
+    const cancel = this.#execute(w, origin, name, input, settle)
+    sync = false
+    return cancel
+  }
+
+  #execute(w: Window, origin: string, name: string, input: string, settle: Settle): () => void {
     const gone = this.#gone.get(w)
     if (gone?.origin === origin && gone.allowed === true) {
       // Called while this document leaves (from `pagehide`): the tool starts and is cancelled there.
@@ -1024,5 +1051,46 @@ export class FrameLink {
   }
 }
 
-/** Plugs the frame protocol into a document's engine (`connectFrames(context, createFrameLink)`). */
-export const createFrameLink: LinkFactory = (local) => new FrameLink(local)
+/** The spec's "tool is exposed to an origin"; an opaque origin is same-origin with nothing else. */
+const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
+  (owner === accessing && owner !== 'null') || tool.exposedTo.includes(accessing)
+
+/** `JSON.parse`, `undefined` for text that is not JSON. */
+function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Connects `context`'s document (a `ModelContext` of this engine, shown in a window) to the other
+ * documents of its frame tree: from now on their polyfills can reach it. Returns the disconnect.
+ */
+export function connectFrames(context: object): () => void {
+  const engine = engineFor(context)
+  const window = engine?.window
+  if (engine && window && !engine.link) {
+    const { origin, tools } = engine
+    engine.link = new FrameLink({
+      window,
+      origin,
+      list: (caller) => engine.list((tool) => exposed(tool, origin, caller)),
+      changed: () => engine.changed(),
+      run: (name, input, caller, reply) => {
+        const tool = tools.get(name)
+        // The caller's side converted the input to an object; a document that sends anything
+        // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
+        if (!tool || !exposed(tool, origin, caller) || !isObject(parseJSON(input))) return false
+        // Started in the task that delivered the request (as native starts it in the task of the
+        // browser's message); the reply leaves as soon as the tool settles.
+        return engine.start(tool, input, (ok, value) => reply(ok, ok ? value : true))
+      },
+    })
+  }
+  return () => {
+    engine?.link?.close()
+    if (engine) engine.link = undefined
+  }
+}

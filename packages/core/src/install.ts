@@ -1,7 +1,6 @@
 import { startFormTools } from './form-tools'
 import { HOOK, installEngine } from './install-imperative'
-import { createFrameLink } from './frames'
-import { connectFrames } from './model-context'
+import { connectFrames } from './frames'
 import { patchSelectors } from './selectors'
 import type { PolyfillHook } from './install-imperative'
 import type { ModelContext } from './types'
@@ -63,7 +62,7 @@ export function installModelContext(): () => void {
   return installEngine((doc) => {
     // Other documents of the frame tree may ask for this one's tools before the page touches them.
     const undo = [
-      connectFrames((doc as Document & { modelContext: object }).modelContext, createFrameLink),
+      connectFrames((doc as Document & { modelContext: object }).modelContext),
       startFormTools(doc),
       patchSelectors(),
     ]

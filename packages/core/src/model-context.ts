@@ -1,4 +1,4 @@
-import { UNKNOWN, domError, idlError } from './errors'
+import { EXECUTION_FAILED, UNKNOWN, domError, idlError } from './errors'
 import { NESTING, tooDeep } from './json-depth'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { trustworthyOrigin, tupleOrigin } from './origin'
@@ -15,11 +15,11 @@ import {
   usvSequence,
   usvString,
 } from './webidl'
-import type { LocalDocument, Settle as LinkSettle, ToolInfo } from './frames'
+import type { ToolInfo } from './frame-messages'
 import type { RegisteredTool, ToolAnnotations } from './types'
 
 /** The spec's "tool definition". */
-interface ToolDefinition {
+export interface ToolDefinition {
   name: string
   title: string | null
   description: string
@@ -31,11 +31,9 @@ interface ToolDefinition {
 }
 
 /** How the caller's side of an execution is settled: a result string, or a rejection reason. */
-type Settle = (ok: boolean, value: unknown) => void
+export type Settle = (ok: boolean, value: unknown) => void
 
 const NAME = /^[\w.-]{1,128}$/
-const EXECUTION_FAILED =
-  'Tool was executed but the invocation failed. For example, the script function threw an error'
 
 const unknownError = () => domError('UnknownError', UNKNOWN)
 
@@ -65,15 +63,6 @@ function serializeResult(value: unknown): string | null {
   if (value instanceof RawResult) return value.value
   const text = isObject(value) ? String(JSON.stringify(value)) : String(value)
   return text === '' ? 'Operation succeeded' : text
-}
-
-/** `JSON.parse`, `undefined` for text that is not JSON. */
-function parseJSON(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 function serializeJSON(method: string, value: unknown, what: string): string {
@@ -126,25 +115,27 @@ function registered(
 export interface Link {
   /** This document's own `tools` permission, once known. */
   readonly settled: boolean | undefined
-  /** Waits (boundedly) for this document's own permission. */
-  permission(): Promise<boolean>
+  /** Runs `run` at once, or once this document's own permission is known (waited for boundedly). */
+  wait<T>(run: () => Promise<T>): Promise<T>
+  /** Throws the `NotAllowedError` of a document that may not use `tools`. */
+  allowed(): void
   /** The other documents' tools exposed to this one, from the origins `wanted`, in tree order. */
   tools(wanted: Set<string>): ReadonlyArray<readonly [Window, string, ToolInfo[]]>
   /** While this document joins its tree: resolves once its ancestors' tools are here. */
   ready(): Promise<void> | undefined
   /** Notifies the documents a changed tool is exposed to; resolves once they fired `toolchange`. */
   changed(exposedTo: readonly string[]): Promise<void>
-  /** Runs another document's tool; returns the canceller. */
-  execute(w: Window, origin: string, name: string, input: string, settle: LinkSettle): () => void
+  /**
+   * Runs another document's tool; returns the canceller. `settle` gets the result, or the
+   * rejection reason, always in a task after the call.
+   */
+  execute(w: Window, origin: string, name: string, input: string, settle: Settle): () => void
   /** Resolves once this document has joined the frame tree (for tests). */
   joined(): Promise<boolean>
   /** Whether child window `child` of this document, document `doc` of `origin`, may use tools (for its polyfill). */
   admits(child: Window, origin: string, doc: string): boolean | undefined
   close(): void
 }
-
-/** Creates the link of a document to the others of its frame tree. */
-export type LinkFactory = (local: LocalDocument) => Link
 
 /**
  * Whether `document` lives in a site-keyed agent cluster where Chromium refuses WebMCP (the draft's
@@ -162,9 +153,8 @@ export const siteKeyed = (document: Document): boolean =>
   document.location?.protocol !== 'file:'
 
 /** The per-document state behind a `ModelContext`: the spec's tool map and local pending executions. */
-class Engine {
+export class Engine {
   readonly tools = new Map<string, ToolDefinition>()
-  readonly running = new Map<number, AbortController>()
   /** The link to the other documents of the frame tree (only for a document shown in a window). */
   link: Link | undefined
 
@@ -188,59 +178,25 @@ class Engine {
   }
   #origin: string | undefined
 
-  /** Joins the frame tree: from now on other documents' polyfills can reach this one. */
-  connect(createLink: LinkFactory): void {
-    const window = this.window
-    if (!window || this.link) return
-    this.link = createLink({
-      window,
-      origin: this.origin,
-      list: (origin) => this.list(origin),
-      changed: () =>
-        new Promise((resolve) =>
-          queueTask(() => resolve(void this.context.dispatchEvent(new Event('toolchange')))),
-        ),
-      run: (name, input, origin, reply) => {
-        const tool = this.tools.get(name)
-        if (!tool || !exposed(tool, this.origin, origin)) return false
-        // The caller's side converted the input to an object; a document that sends anything
-        // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
-        if (!isObject(parseJSON(input))) return false
-        // Started in the task that delivered the request (as native starts it in the task of the
-        // browser's message); the reply leaves as soon as the tool settles.
-        const id = ++nextExecution
-        const settle: Settle = (ok, value) => reply(ok, ok ? value : true)
-        return [() => this.cancel(id, name), this.run(tool, input, id, settle, false)]
-      },
-    })
-  }
-
   /**
    * Runs the algorithm's common first steps, then `steps`: at once, or once this frame knows whether
    * it may use `tools` (its parent has answered). The arguments were converted before: never twice.
    */
   checked<T>(steps: () => Promise<T>): Promise<T> {
-    this.check(false)
+    this.check()
     const run = () => {
-      this.check(true)
+      this.check()
+      this.link?.allowed()
       return steps()
     }
-    const link = this.link
-    return link && link.settled === undefined ? link.permission().then(run) : run()
+    return this.link?.wait(run) ?? run()
   }
 
-  /** The steps before any other: an active document, an origin-keyed cluster, then permission. */
-  check(permission = true): void {
-    const view = this.window
-    if (!view) throw domError('InvalidStateError', 'The document is not active.')
+  /** The steps before any other: an active document, then an origin-keyed cluster. */
+  check(): void {
+    if (!this.window) throw domError('InvalidStateError', 'The document is not active.')
     if (siteKeyed(this.document)) {
       throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
-    }
-    if (permission && this.link && this.link.settled !== true) {
-      throw domError(
-        'NotAllowedError',
-        'Access to the feature "tools" is disallowed by permissions policy.',
-      )
     }
   }
 
@@ -249,10 +205,15 @@ class Engine {
    * of the tree the tool is exposed to. Resolves once every one of them has fired it.
    */
   notify(tool: ToolDefinition): Promise<unknown> {
-    const here = new Promise((resolve) =>
-      queueTask(() => resolve(this.context.dispatchEvent(new Event('toolchange')))),
-    )
+    const here = this.changed()
     return this.link?.settled ? Promise.all([here, this.link.changed(tool.exposedTo)]) : here
+  }
+
+  /** Fires `toolchange` at the `ModelContext` in a task; resolves once it has been dispatched. */
+  changed(): Promise<void> {
+    return new Promise((resolve) =>
+      queueTask(() => resolve(void this.context.dispatchEvent(new Event('toolchange')))),
+    )
   }
 
   unregister(definition: ToolDefinition): void {
@@ -261,12 +222,10 @@ class Engine {
     void this.notify(definition)
   }
 
-  /** This document's tools exposed to `callerOrigin`. */
-  /** This document's tools exposed to `callerOrigin` (every one, for this document itself: `self`). */
-  list(callerOrigin: string, self = false): ToolInfo[] {
-    const origin = this.origin
+  /** This document's tools that `keep` keeps, as they are listed (here, and to other documents). */
+  list(keep: (tool: ToolDefinition) => boolean = () => true): ToolInfo[] {
     return [...this.tools.values()]
-      .filter((tool) => self || exposed(tool, origin, callerOrigin))
+      .filter(keep)
       .map(({ name, title, description, inputSchema, annotations }) => ({
         name,
         title: title ?? '',
@@ -277,17 +236,20 @@ class Engine {
   }
 
   /**
-   * The spec's "tool execute steps" in this (the target) document. Returns the `toolactivated` step.
-   * `settle` is called in a task of its own, or at once when `queued` is false (a caller in another
-   * document, whose reply crosses in a task anyway).
+   * The spec's "tool execute steps" in this (the target) document: starts `tool` with `input`
+   * (JSON). Returns its canceller and the step that fires `toolactivated`. `settle` is called as soon
+   * as the tool settles.
    */
-  run(tool: ToolDefinition, input: string, id: number, settle: Settle, queued = true): () => void {
+  start(
+    tool: ToolDefinition,
+    input: string,
+    settle: Settle,
+  ): [cancel: () => void, activate: () => void] {
     const controller = new AbortController()
-    this.running.set(id, controller)
-    const done = (ok: boolean, value: unknown) => {
-      if (!this.running.delete(id)) return
-      if (queued) queueTask(() => settle(ok, value))
-      else settle(ok, value)
+    let pending = true
+    const done: Settle = (ok, value) => {
+      if (pending) settle(ok, value)
+      pending = false
     }
     const fail = (error: unknown) => {
       console.error('WebMCP tool execution failed:', error)
@@ -310,34 +272,30 @@ class Engine {
       }
       done(true, text)
     }, fail)
-    return () =>
-      this.context.dispatchEvent(new ToolActivatedEvent('toolactivated', { toolName: tool.name }))
-  }
-
-  /** The spec's "cancel a pending tool execution", target side. */
-  cancel(id: number, toolName: string): void {
-    const controller = this.running.get(id)
-    if (!controller) return
-    this.running.delete(id)
-    controller.abort()
-    this.context.dispatchEvent(new ToolCancelEvent('toolcancel', { toolName }))
+    const { context } = this
+    const toolName = tool.name
+    return [
+      // The spec's "cancel a pending tool execution", target side.
+      () => {
+        if (!pending) return
+        pending = false
+        controller.abort()
+        context.dispatchEvent(new ToolCancelEvent('toolcancel', { toolName }))
+      },
+      () => context.dispatchEvent(new ToolActivatedEvent('toolactivated', { toolName })),
+    ]
   }
 }
 
-/** The spec's "tool is exposed to an origin"; an opaque origin is same-origin with nothing else. */
-const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
-  (owner === accessing && owner !== 'null') || tool.exposedTo.includes(accessing)
-
 const engines = new WeakMap<object, Engine>()
 let constructing = false
-let nextExecution = 0
 
 /**
  * Resolves once `context`'s document has joined its frame tree (its permission known, the documents
  * it met introduced both ways), with its permission; at once without frames.
  */
 export const joinedOf = (context: unknown): Promise<boolean> =>
-  (isObject(context) && engines.get(context)?.link?.joined()) || Promise.resolve(true)
+  engineFor(context)?.link?.joined() || Promise.resolve(true)
 
 /** The frame link's `admits` for `context`'s document (see `Link`). */
 export const admitsOf = (
@@ -345,17 +303,26 @@ export const admitsOf = (
   child: Window,
   origin: string,
   doc: string,
-): boolean | undefined =>
-  isObject(context) ? engines.get(context)?.link?.admits(child, origin, doc) : undefined
+): boolean | undefined => engineFor(context)?.link?.admits(child, origin, doc)
 
 /** Whether `context` is a `ModelContext` of this engine. */
-export const owns = (context: unknown): boolean => isObject(context) && engines.has(context)
+export const owns = (context: unknown): boolean => !!engineFor(context)
 
 function engineOf(context: unknown): Engine {
   const engine = engines.get(context as object)
   if (!engine) throw new TypeError('Illegal invocation')
   return engine
 }
+
+/** The origins of `list` (the `member` option), each potentially trustworthy, or a `SecurityError`. */
+const secureOrigins = (list: string[], member: string) =>
+  list.map((entry) => {
+    const origin = trustworthyOrigin(entry)
+    if (!origin) {
+      throw domError('SecurityError', `Only secure origins are allowed in the ${member} list.`)
+    }
+    return origin
+  })
 
 /** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
 function promise<T>(steps: () => Promise<T>): Promise<T> {
@@ -375,7 +342,8 @@ export class ModelContext extends EventTarget {
     super()
   }
 
-  registerTool(tool: unknown, options?: unknown): Promise<undefined> {
+  // Optional arguments take a default, so that each function's `length` is its WebIDL length.
+  registerTool(tool: unknown, options: unknown = undefined): Promise<undefined> {
     return promise(() => {
       const engine = engineOf(this)
       const method = 'registerTool'
@@ -407,16 +375,7 @@ export class ModelContext extends EventTarget {
           inputSchema,
           execute,
           annotations: hints,
-          exposedTo: exposedTo.map((entry) => {
-            const origin = trustworthyOrigin(entry)
-            if (!origin) {
-              throw domError(
-                'SecurityError',
-                'Only secure origins are allowed in the exposedTo list.',
-              )
-            }
-            return origin
-          }),
+          exposedTo: secureOrigins(exposedTo, 'exposedTo'),
         }
 
         return new Promise<undefined>((resolve, reject) => {
@@ -431,7 +390,7 @@ export class ModelContext extends EventTarget {
     })
   }
 
-  getTools(options?: unknown): Promise<RegisteredTool[]> {
+  getTools(options: unknown = undefined): Promise<RegisteredTool[]> {
     return promise(() => {
       const engine = engineOf(this)
       const method = 'getTools'
@@ -444,17 +403,7 @@ export class ModelContext extends EventTarget {
       )
       return engine.checked(() => {
         const own = engine.origin
-        const wanted = new Set([own])
-        for (const entry of fromOrigins ?? []) {
-          const origin = trustworthyOrigin(entry)
-          if (!origin) {
-            throw domError(
-              'SecurityError',
-              'Only secure origins are allowed in the fromOrigins list.',
-            )
-          }
-          wanted.add(origin)
-        }
+        const wanted = new Set([own, ...secureOrigins(fromOrigins ?? [], 'fromOrigins')])
         // Every document of the frame tree that is same-origin or asked for, in tree order; what the
         // other documents exposed to this one is here already (frames.ts), or, while this document
         // is still joining its tree, once its ancestors' lists have come. Taken in a task, after the
@@ -465,7 +414,7 @@ export class ModelContext extends EventTarget {
             queueTask(() => {
               const window = engine.window
               const lists: ReadonlyArray<readonly [Window, string, ToolInfo[]]> = window
-                ? [[window, own, engine.list(own, true)], ...(engine.link?.tools(wanted) ?? [])]
+                ? [[window, own, engine.list()], ...(engine.link?.tools(wanted) ?? [])]
                 : []
               const tools: RegisteredTool[] = []
               for (const [w, origin, infos] of lists) {
@@ -483,7 +432,11 @@ export class ModelContext extends EventTarget {
     })
   }
 
-  executeTool(tool: unknown, input?: unknown, options?: unknown): Promise<string | null> {
+  executeTool(
+    tool: unknown,
+    input: unknown = undefined,
+    options: unknown = undefined,
+  ): Promise<string | null> {
     return promise(() => {
       const engine = engineOf(this)
       const method = 'executeTool'
@@ -542,14 +495,7 @@ export class ModelContext extends EventTarget {
             // A tool of another document (frames.ts checks that it is a member of the tree). The
             // request leaves now, the way native's leaves for the browser process; whether a
             // cancellation finds it started is still decided in a task.
-            let sync = true
-            const done: Settle = (ok, value) =>
-              settle(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN))
-            // A refusal at once (no such member) still comes from a task, as native's does.
-            cancel = link.execute(target, expectedOrigin, name, json, (ok, value) =>
-              sync ? queueTask(() => done(ok, value)) : done(ok, value),
-            )
-            sync = false
+            cancel = link.execute(target, expectedOrigin, name, json, settle)
             return queueTask(() => (started = true))
           }
           let activate: (() => void) | undefined
@@ -560,9 +506,9 @@ export class ModelContext extends EventTarget {
               if (target !== engine.window || !definition || engine.origin !== expectedOrigin) {
                 return settle(false, unknownError())
               }
-              const id = ++nextExecution
-              cancel = () => engine.cancel(id, name)
-              activate = engine.run(definition, json, id, settle)
+              ;[cancel, activate] = engine.start(definition, json, (ok, value) =>
+                queueTask(() => settle(ok, value)),
+              )
             },
             () => activate?.(),
           )
@@ -613,7 +559,7 @@ export type ToolSource = Omit<ToolDefinition, 'exposedTo'>
  * when the name is taken or invalid (declarative tools are then ignored, as native ignores them).
  */
 export function addTool(context: object, source: ToolSource): (() => void) | undefined {
-  const engine = engines.get(context)
+  const engine = engineFor(context)
   if (!engine || engine.tools.has(source.name) || !NAME.test(source.name)) return undefined
   const definition: ToolDefinition = { ...source, exposedTo: [] }
   engine.tools.set(definition.name, definition)
@@ -621,15 +567,9 @@ export function addTool(context: object, source: ToolSource): (() => void) | und
   return () => engine.unregister(definition)
 }
 
-/** Connects a `ModelContext` to the other documents of its frame tree; returns the disconnect. */
-export function connectFrames(context: object, createLink: LinkFactory): () => void {
-  const engine = engines.get(context)
-  engine?.connect(createLink)
-  return () => {
-    engine?.link?.close()
-    if (engine) engine.link = undefined
-  }
-}
+/** The engine behind `context`, if it is a `ModelContext` of this engine (for frames.ts). */
+export const engineFor = (context: unknown): Engine | undefined =>
+  isObject(context) ? engines.get(context) : undefined
 
 /** Creates the `ModelContext` of `document`. */
 export function createModelContext(document: Document): ModelContext {
@@ -642,8 +582,3 @@ export function createModelContext(document: Document): ModelContext {
     constructing = false
   }
 }
-
-Object.defineProperty(ModelContext.prototype, Symbol.toStringTag, {
-  value: 'ModelContext',
-  configurable: true,
-})

@@ -5,9 +5,6 @@
 // minifier renames the classes), so it is applied once the classes exist. The differential suite's
 // WebIDL checks (tests/conformance/idl.test.ts, generated from webmcp.idl) hold it to native.
 
-/** The polyfill's operations whose JavaScript length is not their IDL length (webmcp.idl). */
-const LENGTHS: Record<string, number> = { executeTool: 1, getTools: 0, registerTool: 1 }
-
 const named = (fn: unknown, name: string) =>
   fn && Object.defineProperty(fn, 'name', { value: name })
 
@@ -26,7 +23,6 @@ export function shapeInterfaces(interfaces: Record<string, { prototype: object }
       delete proto[key]
       if (kind(key) > 1) continue
       descriptor.enumerable = true
-      if (key in LENGTHS) Object.defineProperty(descriptor.value, 'length', { value: LENGTHS[key] })
       named(descriptor.get, `get ${key}`)
       named(descriptor.set, `set ${key}`)
     }

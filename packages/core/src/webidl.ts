@@ -86,16 +86,18 @@ export function signal(
   return value as AbortSignal
 }
 
+/** The members of `ToolAnnotations`, in the order WebIDL reads them (lexicographic). */
+export const HINTS = ['consequentialHint', 'debugging', 'readOnlyHint', 'untrustedContentHint']
+
+/** `hints` with just the `ToolAnnotations` members, each as `convert` makes it. */
+export const hintsOf = (hints: Dict, convert: (value: unknown) => boolean) =>
+  Object.fromEntries(HINTS.map((hint) => [hint, convert(hints[hint])])) as Required<ToolAnnotations>
+
 export function annotations(method: string, dict: Dict): Required<ToolAnnotations> | null {
   const value = dict.annotations
-  if (value === undefined) return null
-  const hints = dictionary(method, 'ToolAnnotations', value, true)
-  return {
-    consequentialHint: !!hints.consequentialHint,
-    debugging: !!hints.debugging,
-    readOnlyHint: !!hints.readOnlyHint,
-    untrustedContentHint: !!hints.untrustedContentHint,
-  }
+  return value === undefined
+    ? null
+    : hintsOf(dictionary(method, 'ToolAnnotations', value, true), Boolean)
 }
 
 /** Whether `value` is a `Window` (or a cross-origin `WindowProxy`). */
