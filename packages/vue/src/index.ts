@@ -3,7 +3,7 @@ export type { UseWebMCPToolOptions, UseWebMCPToolReturn } from './use-webmcp-too
 export { useWebMCPTools } from './use-webmcp-tools'
 export type { UseWebMCPToolsOptions } from './use-webmcp-tools'
 export { WebMCPPlugin, modelContextKey } from './plugin'
-export type { WebMCPContext, WebMCPPluginOptions } from './plugin'
+export type { WebMCPPluginOptions } from './plugin'
 // The core's tool-authoring helpers and types, so that one import serves a Vue app.
 export { defineTool, getModelContext, installModelContext } from '@webmcp-kit/core'
 export type {
@@ -15,5 +15,6 @@ export type {
   ToolResult,
   ToolSnapshot,
   ToolStatus,
+  WebMCPContext,
   WebMCPTool,
 } from '@webmcp-kit/core'

@@ -8,24 +8,13 @@ import {
   onDeactivated,
   onMounted,
   onScopeDispose,
+  shallowRef,
 } from 'vue'
-import type { ToolRegistrationContext, ToolsObserverContext } from '@webmcp-kit/core'
-import type { App, InjectionKey } from 'vue'
+import type { WebMCPContext } from '@webmcp-kit/core'
+import type { App, InjectionKey, ShallowRef } from 'vue'
 
 // Bundlers define it for Vue's own esm-bundler build, so it is there wherever Vue runs.
 declare const process: { env: { NODE_ENV?: string } }
-
-/**
- * A `ModelContext` the composables can use instead of `document.modelContext`: what they need of
- * it. `document.modelContext`, or an iframe's, fits (typed by `@webmcp-kit/core` or
- * `webmcp-types`).
- *
- * @example
- * ```ts
- * const context: WebMCPContext = frame.contentDocument!.modelContext!
- * ```
- */
-export type WebMCPContext = ToolRegistrationContext & ToolsObserverContext
 
 /**
  * The injection key under which the composables look up a {@link WebMCPContext}. The plugin provides
@@ -92,42 +81,40 @@ export function resolveContext<Context>(name: string, context?: Context): Contex
         'effectScope().run() and stop that scope when done.',
     )
   }
-  return (
-    context ??
-    ((hasInjectionContext() ? inject(modelContextKey, undefined) : undefined) as
-      Context | undefined)
-  )
+  const injected = hasInjectionContext() ? inject(modelContextKey, undefined) : undefined
+  return context ?? (injected as Context | undefined)
 }
 
 /**
- * Keeps `subscribe`'s subscription while the caller lives: in a component from its mount (so never
- * on the server, and the first client render matches the server's) until its scope is disposed,
- * but not while it is deactivated in a `<KeepAlive>`; in a bare effect scope from now on. `update`
- * runs after each change, to copy the new snapshot into the refs.
+ * `store`'s snapshot as a ref, subscribed while the caller lives: in a component from its mount (so
+ * never on the server, and the first client render matches the server's) until its scope is
+ * disposed, but not while it is deactivated in a `<KeepAlive>`; in a bare effect scope from now
+ * on. The core tells the last listener what its unsubscribe changed, so stopping needs no re-read;
+ * starting reads once, for what changed while nobody listened.
  *
  * @internal
  */
-export function subscribeWhileAlive(subscribe: () => () => void, update: () => void): void {
+export function liveSnapshot<Snapshot>(store: {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): Snapshot
+}): Readonly<ShallowRef<Snapshot>> {
+  const snapshot = shallowRef(store.getSnapshot())
+  const update = () => void (snapshot.value = store.getSnapshot())
   let unsubscribe: (() => void) | undefined
   let alive = true
   const start = () => {
-    if (alive) unsubscribe ??= subscribe()
+    if (alive) unsubscribe ??= store.subscribe(update)
     update()
   }
   const stop = () => {
     unsubscribe?.()
     unsubscribe = undefined
-    update()
   }
-  if (getCurrentScope()) {
-    onScopeDispose(() => {
-      alive = false
-      stop()
-    })
-  }
+  if (getCurrentScope()) onScopeDispose(() => ((alive = false), stop()))
   if (getCurrentInstance()) {
     onMounted(start)
     onActivated(start)
     onDeactivated(stop)
   } else start()
+  return snapshot
 }

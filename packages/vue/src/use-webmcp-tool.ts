@@ -1,13 +1,12 @@
 import { ToolRegistration } from '@webmcp-kit/core'
-import { shallowRef, toRef, toValue, watch } from 'vue'
-import { resolveContext, subscribeWhileAlive } from './plugin'
+import { toRef, toValue, watch } from 'vue'
+import { liveSnapshot, resolveContext } from './plugin'
 import type {
   ToolInputSchema,
   ToolRegistrationContext,
   ToolRegistrationOptions,
   ToolResult,
   ToolSnapshot,
-  ToolStatus,
   WebMCPTool,
 } from '@webmcp-kit/core'
 import type { MaybeRefOrGetter, Ref } from 'vue'
@@ -32,7 +31,9 @@ export interface UseWebMCPToolOptions {
 }
 
 /**
- * What {@link useWebMCPTool} returns: the registration's state as read-only refs, and `execute`.
+ * What {@link useWebMCPTool} returns: each field of the registration's `ToolSnapshot` (`status`,
+ * `error`, `isExecuting`, `executingCount`, `lastResult`, `executionCount`) as a read-only ref, and
+ * `execute`.
  *
  * @example
  * ```ts
@@ -40,19 +41,9 @@ export interface UseWebMCPToolOptions {
  *   useWebMCPTool(addTodo)
  * ```
  */
-export interface UseWebMCPToolReturn<Schema extends ToolInputSchema | undefined, Result> {
-  /** `'registered'` while agents can call the tool; see `ToolStatus` for the others. */
-  status: Readonly<Ref<ToolStatus>>
-  /** The last failure: of the registration (then `status` is `'error'`) or of an execution. */
-  error: Readonly<Ref<unknown>>
-  /** Whether an execution, by an agent or through `execute`, is running. */
-  isExecuting: Readonly<Ref<boolean>>
-  /** How many executions are running (they may overlap). */
-  executingCount: Readonly<Ref<number>>
-  /** What the last successful execution returned. */
-  lastResult: Readonly<Ref<ToolResult<Schema, Result> | undefined>>
-  /** How many executions have finished, successfully or not. */
-  executionCount: Readonly<Ref<number>>
+export type UseWebMCPToolReturn<Schema extends ToolInputSchema | undefined, Result> = {
+  readonly [Key in keyof ToolSnapshot]: Readonly<Ref<ToolSnapshot<ToolResult<Schema, Result>>[Key]>>
+} & {
   /**
    * Runs the tool here as an agent's call would (input validation included) and tracks it in the
    * state. Rejects when the tool's `execute` throws.
@@ -98,38 +89,21 @@ export function useWebMCPTool<
     modelContext,
     onError,
   })
-  const checked = <T>(value: T): T => {
-    if (typeof value !== 'object' || !value) {
-      throw new Error(
-        `useWebMCPTool: the tool is ${value}; pass a tool object, or a ref or getter that returns ` +
-          'one. To offer a tool only some of the time, use the enabled option.',
-      )
-    }
-    return value
-  }
-  const registration = new ToolRegistration(checked(toValue(tool)), resolveOptions())
-  const snapshot = shallowRef(registration.getSnapshot())
+  const registration = new ToolRegistration(toValue(tool), resolveOptions())
   // One watcher for both, so a tick that changes the tool and the options registers once.
   // `deep`: a reactive() tool or schema edited in place must re-register too; the core diffs.
   // A missing tool throws (Vue reports it) and the last one stays.
   watch(
     [() => toValue(tool), resolveOptions],
-    ([next, nextOptions]) => registration.update(checked(next), nextOptions),
+    ([next, nextOptions]) => registration.update(next, nextOptions),
     { deep: true },
   )
-  const update = () => {
-    snapshot.value = registration.getSnapshot()
-  }
-  subscribeWhileAlive(() => registration.subscribe(update), update)
-  const state = {} as Record<string, Readonly<Ref<unknown>>>
-  let key: keyof ToolSnapshot
-  for (key in snapshot.value) {
-    const field = key
-    // Getter refs, not computeds: they stay current after the scope stops (Vue 3.3 freezes computeds).
-    state[field] = toRef(() => snapshot.value[field])
-  }
-  return {
-    ...(state as unknown as Omit<UseWebMCPToolReturn<Schema, Result>, 'execute'>),
-    execute: registration.execute.bind(registration),
-  }
+  const snapshot = liveSnapshot(registration)
+  // Getter refs, not computeds: they stay current after the scope stops (Vue 3.3 freezes computeds).
+  const field = (key: keyof ToolSnapshot) => [key, toRef(() => snapshot.value[key])]
+  const state = Object.fromEntries(Object.keys(snapshot.value).map((key) => field(key as never)))
+  return { ...state, execute: registration.execute.bind(registration) } as UseWebMCPToolReturn<
+    Schema,
+    Result
+  >
 }

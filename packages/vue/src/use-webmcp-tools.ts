@@ -1,6 +1,6 @@
 import { ToolsObserver } from '@webmcp-kit/core'
-import { shallowReadonly, shallowRef, toValue, watch } from 'vue'
-import { resolveContext, subscribeWhileAlive } from './plugin'
+import { shallowReadonly, toValue, watch } from 'vue'
+import { liveSnapshot, resolveContext } from './plugin'
 import type { RegisteredTool, ToolsObserverContext, ToolsObserverOptions } from '@webmcp-kit/core'
 import type { MaybeRefOrGetter, Ref } from 'vue'
 
@@ -44,11 +44,6 @@ export function useWebMCPTools(
     onError,
   })
   const observer = new ToolsObserver(resolveOptions())
-  const tools = shallowRef(observer.getSnapshot())
-  watch(resolveOptions, (next) => observer.setOptions(next), { deep: true })
-  const update = () => {
-    tools.value = observer.getSnapshot()
-  }
-  subscribeWhileAlive(() => observer.subscribe(update), update)
-  return shallowReadonly(tools)
+  watch(resolveOptions, (next) => observer.update(next), { deep: true })
+  return shallowReadonly(liveSnapshot(observer))
 }

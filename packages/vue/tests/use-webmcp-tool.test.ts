@@ -538,14 +538,24 @@ describe('misuse', () => {
     const scope = effectScope()
     expect(() => scope.run(() => useWebMCPTool(undefined as unknown as WebMCPTool))).toThrow(
       new Error(
-        'useWebMCPTool: the tool is undefined; pass a tool object, or a ref or getter that returns ' +
-          'one. To offer a tool only some of the time, use the enabled option.',
+        'The tool is undefined. Pass { name, description, inputSchema?, execute(input, { signal }) }; ' +
+          'to offer a tool only some of the time, use the enabled option.',
       ),
     )
     expect(() => scope.run(() => useWebMCPTool(() => null as unknown as WebMCPTool))).toThrow(
-      /the tool is null; pass a tool object/,
+      /^The tool is null\. Pass \{ name, description/,
     )
     scope.stop()
+  })
+
+  it('a tool without execute throws the Error every binding throws, before anything registers', async () => {
+    const scope = effectScope()
+    const broken = { name: 'no_execute', description: 'Lost it.' } as unknown as WebMCPTool
+    expect(() => scope.run(() => useWebMCPTool(broken))).toThrow(
+      /^The tool "no_execute" has no execute function\. Pass \{ name, description/,
+    )
+    scope.stop()
+    expect(await names()).toEqual([])
   })
 
   it('reports a tool that a ref later loses through Vue, and keeps the last one registered', async () => {
@@ -556,7 +566,7 @@ describe('misuse', () => {
     tool.value = undefined
     await flushTasks()
     expect(errorHandler).toHaveBeenCalledOnce()
-    expect(String(errorHandler.mock.calls[0]![0])).toMatch(/useWebMCPTool: the tool is undefined/)
+    expect(String(errorHandler.mock.calls[0]![0])).toMatch(/The tool is undefined\. Pass/)
     expect(await names()).toEqual(['kept_on'])
     expect(await modelContext().executeTool(await find('kept_on'), {})).toBe('kept_on')
     tool.value = echo('back')
