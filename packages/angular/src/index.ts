@@ -1,8 +1,16 @@
 export { injectWebMCPTool } from './inject-webmcp-tool'
 export type { InjectWebMCPToolOptions, WebMCPToolRef } from './inject-webmcp-tool'
+export { injectWebMCPTools } from './inject-webmcp-tools'
+export type { InjectWebMCPToolsOptions } from './inject-webmcp-tools'
 export { WEBMCP, injectWebMCP } from './webmcp'
 export type { WebMCP, WebMCPRegisterOptions, WebMCPRegistration } from './webmcp'
 export { provideWebMCP } from './provide-webmcp'
-export type { WebMCPConfig, WebMCPContext } from './provide-webmcp'
-export type { RegisteredTool, ToolSnapshot, ToolStatus, WebMCPTool } from '@webmcp-kit/core'
+export type { WebMCPConfig } from './provide-webmcp'
+export type {
+  RegisteredTool,
+  ToolSnapshot,
+  ToolStatus,
+  WebMCPContext,
+  WebMCPTool,
+} from '@webmcp-kit/core'
 export { defineTool } from '@webmcp-kit/core'

@@ -1,29 +1,20 @@
-import {
-  DestroyRef,
-  Injector,
-  assertInInjectionContext,
-  computed,
-  effect,
-  inject,
-  runInInjectionContext,
-  signal,
-  untracked,
-} from '@angular/core'
+import { DestroyRef, computed, effect, inject, untracked } from '@angular/core'
 import { ToolRegistration } from '@webmcp-kit/core'
-import { WEBMCP_CONFIG } from './provide-webmcp'
-import type { Signal } from '@angular/core'
+import { WEBMCP_CONFIG, inContext, read, storeSignal } from './provide-webmcp'
+import type { Injector, Signal } from '@angular/core'
 import type {
   InferToolInput,
   ToolInputSchema,
+  ToolRegistrationContext,
   ToolResult,
   ToolSnapshot,
-  ToolStatus,
   WebMCPTool,
 } from '@webmcp-kit/core'
 
 /**
- * A tool's registration state as signals, and a local `execute`. Returned by
- * {@link injectWebMCPTool} and by `injectWebMCP().register`.
+ * A tool's registration state as signals: `snapshot`, the whole `ToolSnapshot`, and one signal per
+ * field (`status`, `error`, `isExecuting`, `executingCount`, `lastResult`, `executionCount`); and a
+ * local `execute`. Returned by {@link injectWebMCPTool} and by `injectWebMCP().register`.
  *
  * @example
  * ```ts
@@ -31,20 +22,14 @@ import type {
  * const registered = computed(() => search.status() === 'registered')
  * ```
  */
-export interface WebMCPToolRef<
+export type WebMCPToolRef<
   Schema extends ToolInputSchema | undefined = undefined,
   Result = unknown,
-> {
+> = {
+  readonly [Key in keyof ToolSnapshot]: Signal<ToolSnapshot<ToolResult<Schema, Result>>[Key]>
+} & {
   /** The whole state; a new object only when something changed. */
   readonly snapshot: Signal<ToolSnapshot<ToolResult<Schema, Result>>>
-  readonly status: Signal<ToolStatus>
-  /** The last failure: of the registration (`status` is `'error'`) or of an execution. */
-  readonly error: Signal<unknown>
-  /** Whether an execution (an agent's, or through `execute`) is running. */
-  readonly isExecuting: Signal<boolean>
-  readonly lastResult: Signal<ToolResult<Schema, Result> | undefined>
-  /** How many executions have finished, successfully or not. */
-  readonly executionCount: Signal<number>
   /**
    * Runs the tool here as an agent's call would (Standard Schema input is validated first); the
    * signals track it. Rejects when the tool's `execute` throws.
@@ -69,41 +54,26 @@ export interface InjectWebMCPToolOptions {
   enabled?: boolean | (() => boolean)
   /** Secure origins, besides the document's own, that may discover and run the tool. */
   exposedTo?: string[] | (() => string[] | undefined)
+  /** Register here instead of `provideWebMCP`'s `modelContext` or `document.modelContext`. */
+  modelContext?: ToolRegistrationContext
   /** Called with every registration or execution failure (they also land in `error`). */
   onError?: (error: unknown) => void
   /** Use this injector instead of the current injection context; the tool lives as long as it. */
   injector?: Injector
 }
 
-const read = <T>(value: T | (() => T)): T =>
-  typeof value === 'function' ? (value as () => T)() : value
+const FIELDS = ['status', 'error', 'isExecuting', 'executingCount', 'lastResult', 'executionCount']
 
-/**
- * @internal The signals over a registration (created lazily by `get`), and `connect`, which
- * subscribes and returns the unsubscribe function.
- */
+/** @internal The signals over a registration made by `get` on first use, and `connect`. */
 export function toolRef<Schema extends ToolInputSchema | undefined, Result>(
   get: () => ToolRegistration<Schema, Result>,
 ): [WebMCPToolRef<Schema, Result>, connect: () => () => void] {
-  const version = signal(0)
-  const bump = () => version.update((n) => n + 1)
-  const snapshot = computed(() => (version(), get().getSnapshot()))
-  const pick = <K extends keyof ToolSnapshot>(key: K) => computed(() => snapshot()[key])
-  const ref: WebMCPToolRef<Schema, Result> = {
-    snapshot,
-    status: pick('status'),
-    error: pick('error'),
-    isExecuting: pick('isExecuting'),
-    lastResult: pick('lastResult'),
-    executionCount: pick('executionCount'),
-    execute: (input, options) => get().execute(input, options),
-  }
-  const connect = () => {
-    const unsubscribe = get().subscribe(bump)
-    // The last unsubscribe changes the snapshot (back to idle) without telling the listener.
-    return () => (unsubscribe(), bump())
-  }
-  return [ref, connect]
+  const [snapshot, connect] = storeSignal(get)
+  const pick = (key: string) => [key, computed(() => snapshot()[key as keyof ToolSnapshot])]
+  const execute: WebMCPToolRef<Schema, Result>['execute'] = (input, options) =>
+    get().execute(input, options)
+  const ref = { ...Object.fromEntries(FIELDS.map(pick)), snapshot, execute }
+  return [ref as WebMCPToolRef<Schema, Result>, connect]
 }
 
 /**
@@ -114,9 +84,12 @@ export function toolRef<Schema extends ToolInputSchema | undefined, Result>(
  * inferred from an inline JSON Schema (no `as const`) or a Standard Schema such as Zod.
  *
  * @param tool Returns the tool; may read signals.
- * @param options `enabled`, `exposedTo`, `onError`, and `injector` to call it outside an injection context.
+ * @param options `enabled`, `exposedTo`, `modelContext`, `onError`, and `injector` to call it
+ *   outside an injection context.
  * @returns The registration state as signals, and a local `execute`.
- * @throws NG0203 when called outside an injection context without an `injector`.
+ * @throws NG0203 when called outside an injection context without an `injector`; an `Error` that
+ *   says how to fix it when the factory returns something that is not a tool (in the effect that
+ *   applies it, so Angular's `ErrorHandler` reports it).
  * @example
  * ```ts
  * export class TodoListComponent {
@@ -137,10 +110,13 @@ export function injectWebMCPTool<
   tool: () => WebMCPTool<Schema, Result>,
   options: InjectWebMCPToolOptions = {},
 ): WebMCPToolRef<Schema, Result> {
-  if (!options.injector) assertInInjectionContext(injectWebMCPTool)
-  return runInInjectionContext(options.injector ?? inject(Injector), () => {
-    const { modelContext } = inject(WEBMCP_CONFIG)
-    const { enabled = true, exposedTo, onError } = options
+  return inContext(injectWebMCPTool, options.injector, () => {
+    const {
+      enabled,
+      exposedTo,
+      onError,
+      modelContext = inject(WEBMCP_CONFIG).modelContext,
+    } = options
     const definition = computed(tool)
     const settings = computed(() => ({
       enabled: read(enabled),

@@ -1,25 +1,19 @@
 import {
   DestroyRef,
   InjectionToken,
+  Injector,
   PLATFORM_ID,
+  assertInInjectionContext,
+  computed,
   inject,
   makeEnvironmentProviders,
   provideEnvironmentInitializer,
+  runInInjectionContext,
+  signal,
 } from '@angular/core'
 import { installModelContext } from '@webmcp-kit/core'
-import type { EnvironmentProviders } from '@angular/core'
-import type { ToolRegistrationContext, ToolsObserverContext } from '@webmcp-kit/core'
-
-/**
- * A `ModelContext` the binding can use instead of `document.modelContext`: `registerTool` for
- * tools, `getTools` and `toolchange` for the live list. An iframe's `document.modelContext` fits.
- *
- * @example
- * ```ts
- * const modelContext: WebMCPContext = frame.contentDocument!.modelContext!
- * ```
- */
-export type WebMCPContext = ToolRegistrationContext & ToolsObserverContext
+import type { EnvironmentProviders, Signal } from '@angular/core'
+import type { WebMCPContext } from '@webmcp-kit/core'
 
 /**
  * What {@link provideWebMCP} configures.
@@ -37,7 +31,7 @@ export interface WebMCPConfig {
   polyfill?: boolean
   /** Register and list tools here instead of `document.modelContext`. */
   modelContext?: WebMCPContext
-  /** Other origins whose tools (those exposed to this document) `injectWebMCP().tools` lists too. */
+  /** Other origins whose exposed tools `injectWebMCPTools()` and `injectWebMCP().tools` list too. */
   fromOrigins?: string[]
 }
 
@@ -70,4 +64,31 @@ export function provideWebMCP(config: WebMCPConfig = {}): EnvironmentProviders {
       }
     }),
   ])
+}
+
+/** @internal A value, or a function (a signal) that returns it. */
+export const read = <T>(value: T | (() => T)): T =>
+  typeof value === 'function' ? (value as () => T)() : value
+
+/** @internal Runs `body` in `injector`, or in the current injection context that `fn` requires. */
+export function inContext<T>(
+  fn: Parameters<typeof assertInInjectionContext>[0],
+  injector: Injector | undefined,
+  body: () => T,
+): T {
+  if (!injector) assertInInjectionContext(fn)
+  return runInInjectionContext(injector ?? inject(Injector), body)
+}
+
+/**
+ * @internal A store's snapshot as a signal (the store made by `get` on first use), and `connect`,
+ * which subscribes and returns the unsubscribe function. The core tells the last listener what its
+ * unsubscribe changed, so unsubscribing needs nothing more.
+ */
+export function storeSignal<Snapshot>(
+  get: () => { subscribe(listener: () => void): () => void; getSnapshot(): Snapshot },
+): [Signal<Snapshot>, connect: () => () => void] {
+  const version = signal(0)
+  const connect = () => get().subscribe(() => version.update((n) => n + 1))
+  return [computed(() => (version(), get().getSnapshot())), connect]
 }

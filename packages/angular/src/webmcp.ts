@@ -3,12 +3,11 @@ import {
   InjectionToken,
   Injector,
   assertInInjectionContext,
-  computed,
   inject,
-  signal,
 } from '@angular/core'
-import { ToolRegistration, ToolsObserver } from '@webmcp-kit/core'
+import { ToolRegistration } from '@webmcp-kit/core'
 import { toolRef } from './inject-webmcp-tool'
+import { injectWebMCPTools } from './inject-webmcp-tools'
 import { WEBMCP_CONFIG } from './provide-webmcp'
 import type { WebMCPToolRef } from './inject-webmcp-tool'
 import type { Signal } from '@angular/core'
@@ -64,8 +63,9 @@ export interface WebMCPRegistration<
  */
 export interface WebMCP {
   /**
-   * The tools `getTools()` lists (with `fromOrigins` from `provideWebMCP`), kept up to date on
-   * every `toolchange`. Listening starts at the first read and stops with the application.
+   * `injectWebMCPTools()` for the application: the tools `getTools()` lists (with `fromOrigins`
+   * from `provideWebMCP`), kept up to date on every `toolchange`. Listening starts at the first
+   * read and stops with the application.
    */
   readonly tools: Signal<readonly RegisteredTool[]>
   /** Registers a tool now, for a lifetime given by `options`. */
@@ -89,18 +89,11 @@ export interface WebMCP {
 export const WEBMCP = /* @__PURE__ */ new InjectionToken<WebMCP>('WEBMCP', {
   providedIn: 'root',
   factory: () => {
-    const { modelContext, fromOrigins } = inject(WEBMCP_CONFIG)
+    const { modelContext } = inject(WEBMCP_CONFIG)
     const injector = inject(Injector)
-    const observer = new ToolsObserver({ modelContext, fromOrigins })
-    const changes = signal(0)
-    let stop: (() => void) | undefined
-    inject(DestroyRef).onDestroy(() => stop?.())
     return {
       // Subscribes on the first read, so injecting the service only to register adds no listener.
-      tools: computed(() => {
-        stop ??= observer.subscribe(() => changes.update((n) => n + 1))
-        return (changes(), observer.getSnapshot())
-      }),
+      tools: injectWebMCPTools(),
       register(tool, { signal: abortSignal, injector: scope = injector, ...options } = {}) {
         const registration = new ToolRegistration(tool, { ...options, modelContext })
         const [ref, connect] = toolRef(() => registration)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { defineTool, injectWebMCPTool } from '../src'
 import type { Signal } from '@angular/core'
 import type { ToolInputError } from '@webmcp-kit/core'
-import type { ToolSnapshot, ToolStatus, WebMCPToolRef } from '../src'
+import type { ToolSnapshot, ToolStatus, WebMCPContext, WebMCPToolRef } from '../src'
 
 describe('injectWebMCPTool inference', () => {
   it('infers execute’s input from an inline JSON Schema, without as const', () => {
@@ -113,6 +113,7 @@ describe('injectWebMCPTool inference', () => {
     expectTypeOf(ref.isExecuting).toEqualTypeOf<Signal<boolean>>()
     expectTypeOf(ref.executionCount).toEqualTypeOf<Signal<number>>()
     expectTypeOf(ref.error).toEqualTypeOf<Signal<unknown>>()
+    expectTypeOf(ref.executingCount).toEqualTypeOf<Signal<number>>()
     // @ts-expect-error read-only
     ref.status.set('idle')
   })
@@ -136,6 +137,13 @@ describe('injectWebMCPTool options', () => {
     injectWebMCPTool(tool, { exposedTo: signal<string[] | undefined>(undefined) })
     // @ts-expect-error origins are strings
     injectWebMCPTool(tool, { exposedTo: [1] })
+  })
+
+  it('modelContext: what registerTool needs of a ModelContext', () => {
+    injectWebMCPTool(tool, { modelContext: {} as WebMCPContext })
+    injectWebMCPTool(tool, { modelContext: { registerTool: async () => undefined } })
+    // @ts-expect-error not a ModelContext
+    injectWebMCPTool(tool, { modelContext: {} })
   })
 
   it('the factory must return a tool', () => {

@@ -3,6 +3,7 @@ import {
   EnvironmentInjector,
   Injector,
   createEnvironmentInjector,
+  effect,
   input,
   signal,
 } from '@angular/core'
@@ -13,7 +14,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { injectWebMCPTool, provideWebMCP } from '../src'
 import { afterTasks, flushTasks, uniqueName, usePolyfill, withChangeDetection } from './utils'
-import type { WebMCPContext } from '../src'
+import type { WebMCPContext, WebMCPTool } from '../src'
 
 const page = usePolyfill()
 
@@ -531,5 +532,113 @@ describe('route change', () => {
     await flushTasks(withChangeDetection)
     expect(await page.listed()).toEqual([cartName])
     expect(harness.routeNativeElement?.textContent).toBe('cart')
+  })
+})
+
+describe('the same concepts as the other bindings', () => {
+  it('executingCount is a signal of its own, as in the snapshot', async () => {
+    const name = uniqueName()
+    const gates: Array<() => void> = []
+    @Component({ selector: 'x-count', template: `{{ tool.executingCount() }}` })
+    class CountComponent {
+      tool = injectWebMCPTool(() => ({
+        name,
+        description: 'Waits.',
+        execute: () => new Promise<string>((resolve) => gates.push(() => resolve('done'))),
+      }))
+    }
+    const fixture = await render(CountComponent)
+    const { tool } = fixture.componentInstance
+    const runs = [tool.execute({}), tool.execute({})]
+    await afterTasks(() => expect(gates).toHaveLength(2))
+    await fixture.whenStable()
+    expect(fixture.nativeElement.textContent).toBe('2')
+    gates.forEach((open) => open())
+    await Promise.all(runs)
+    await fixture.whenStable()
+    expect(fixture.nativeElement.textContent).toBe('0')
+    expect(tool.executingCount()).toBe(tool.snapshot().executingCount)
+  })
+
+  it('a per-call modelContext wins over provideWebMCP’s', async () => {
+    const registered: string[] = []
+    const own: WebMCPContext = {
+      registerTool: (tool, options) => (
+        registered.push(tool.name),
+        page.mc.registerTool(tool, options)
+      ),
+      getTools: (options) => page.mc.getTools(options),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }
+    const app: WebMCPContext = {
+      ...own,
+      registerTool: () => Promise.reject(new Error('not this one')),
+    }
+    TestBed.configureTestingModule({ providers: [provideWebMCP({ modelContext: app })] })
+    const name = uniqueName()
+    @Component({ selector: 'x-own', template: '' })
+    class OwnComponent {
+      tool = injectWebMCPTool(() => echo(name), { modelContext: own })
+    }
+    const fixture = await render(OwnComponent)
+    expect(fixture.componentInstance.tool.status()).toBe('registered')
+    expect(registered).toEqual([name])
+    fixture.destroy()
+    expect(await page.listed()).toEqual([])
+  })
+
+  it('after destroy the signals read idle: the core tells the last listener, no re-read needed', async () => {
+    const name = uniqueName()
+    @Component({ selector: 'x-gone', template: `{{ tool.status() }}` })
+    class GoneComponent {
+      tool = injectWebMCPTool(() => echo(name))
+    }
+    const fixture = await render(GoneComponent)
+    const { tool } = fixture.componentInstance
+    const seen: string[] = []
+    const watcher = TestBed.runInInjectionContext(() => effect(() => seen.push(tool.status())))
+    TestBed.tick()
+    fixture.destroy()
+    TestBed.tick()
+    expect(seen).toEqual(['registered', 'idle'])
+    watcher.destroy()
+  })
+})
+
+describe('misuse', () => {
+  const fix =
+    'Pass { name, description, inputSchema?, execute(input, { signal }) }; to offer a tool only ' +
+    'some of the time, use the enabled option.'
+
+  // Angular reports an error thrown in an effect; TestBed rethrows it from change detection.
+  it('a factory that returns a tool without execute throws the Error every binding throws', async () => {
+    @Component({ selector: 'x-broken', template: '' })
+    class BrokenComponent {
+      tool = injectWebMCPTool(
+        () => ({ name: 'broken', description: 'No execute.' }) as unknown as WebMCPTool,
+      )
+    }
+    const fixture = TestBed.createComponent(BrokenComponent)
+    expect(() => fixture.detectChanges()).toThrow(
+      new Error(`The tool "broken" has no execute function. ${fix}`),
+    )
+    expect(await page.listed()).toEqual([])
+  })
+
+  it('a tool a signal later loses is reported, and the last one stays registered', async () => {
+    const name = uniqueName()
+    const current = signal<WebMCPTool | undefined>(echo(name) as WebMCPTool)
+    @Component({ selector: 'x-lost', template: '' })
+    class LostComponent {
+      tool = injectWebMCPTool(() => current() as WebMCPTool)
+    }
+    const fixture = await render(LostComponent)
+    expect(await page.listed()).toEqual([name])
+    current.set(undefined)
+    expect(() => fixture.detectChanges()).toThrow(new Error(`The tool is undefined. ${fix}`))
+    await flushTasks(withChangeDetection)
+    expect(await page.listed()).toEqual([name])
+    expect(fixture.componentInstance.tool.status()).toBe('registered')
   })
 })

@@ -2,7 +2,7 @@
 import { DOCUMENT, PLATFORM_ID } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
 import { describe, expect, it } from 'vitest'
-import { WEBMCP, injectWebMCPTool, provideWebMCP } from '../src'
+import { WEBMCP, injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../src'
 
 describe('on the server (no document)', () => {
   it('imports without touching document', async () => {
@@ -13,6 +13,7 @@ describe('on the server (no document)', () => {
       'defineTool',
       'injectWebMCP',
       'injectWebMCPTool',
+      'injectWebMCPTools',
       'provideWebMCP',
     ])
   })
@@ -34,6 +35,7 @@ describe('on the server (no document)', () => {
     expect(await tool.execute({})).toBe('hi')
     const webmcp = TestBed.inject(WEBMCP)
     expect(webmcp.tools()).toEqual([])
+    expect(TestBed.runInInjectionContext(() => injectWebMCPTools())()).toEqual([])
     expect(webmcp.register({ name: 'x', description: 'X.', execute: () => 0 }).status()).toBe(
       'unsupported',
     )

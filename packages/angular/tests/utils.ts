@@ -3,7 +3,7 @@ import { TestBed } from '@angular/core/testing'
 import { afterEach, beforeEach } from 'vitest'
 import { deferred, flushTasks } from '../../../scripts/test-helpers'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
-import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
+import type { ModelContext, RegisteredTool, WebMCPContext } from '@webmcp-kit/core'
 
 /** The polyfill installed on jsdom's document for one test, and what it saw. */
 export interface PolyfillHarness {
@@ -13,6 +13,8 @@ export interface PolyfillHarness {
   /** Names of the tools `getTools()` lists now. */
   listed(): Promise<string[]>
   find(name: string): Promise<RegisteredTool | undefined>
+  /** A context over the polyfill's that records each `getTools` options and counts listeners. */
+  recording(): { calls: { getTools: unknown[]; listeners: number }; context: WebMCPContext }
 }
 
 /**
@@ -44,6 +46,22 @@ export function usePolyfill(): PolyfillHarness {
     },
     listed: async () => (await mc!.getTools()).map((tool) => tool.name),
     find: async (name) => (await mc!.getTools()).find((tool) => tool.name === name),
+    recording() {
+      const calls = { getTools: [] as unknown[], listeners: 0 }
+      const context: WebMCPContext = {
+        registerTool: (t, options) => mc!.registerTool(t, options),
+        getTools: (options) => (calls.getTools.push(options), mc!.getTools(options)),
+        addEventListener: (...args: Parameters<EventTarget['addEventListener']>) => {
+          calls.listeners++
+          mc!.addEventListener(...args)
+        },
+        removeEventListener: (...args: Parameters<EventTarget['removeEventListener']>) => {
+          calls.listeners--
+          mc!.removeEventListener(...args)
+        },
+      }
+      return { calls, context }
+    },
   }
 }
 

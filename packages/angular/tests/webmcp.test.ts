@@ -3,7 +3,7 @@ import { TestBed } from '@angular/core/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { WEBMCP, injectWebMCP, injectWebMCPTool, provideWebMCP } from '../src'
 import { afterTasks, flushTasks, uniqueName, usePolyfill, withChangeDetection } from './utils'
-import type { RegisteredTool, WebMCPContext } from '../src'
+import type { RegisteredTool } from '../src'
 
 const page = usePolyfill()
 
@@ -80,28 +80,16 @@ describe('tools', () => {
   })
 
   it('starts listening at the first read, not when injected, and stops with the application', async () => {
-    const calls = { getTools: 0, listeners: 0 }
-    const counting: WebMCPContext = {
-      registerTool: (t, options) => page.mc.registerTool(t, options),
-      getTools: (options) => (calls.getTools++, page.mc.getTools(options)),
-      addEventListener: (...args: Parameters<EventTarget['addEventListener']>) => {
-        calls.listeners++
-        page.mc.addEventListener(...args)
-      },
-      removeEventListener: (...args: Parameters<EventTarget['removeEventListener']>) => {
-        calls.listeners--
-        page.mc.removeEventListener(...args)
-      },
-    }
+    const { calls, context: counting } = page.recording()
     TestBed.configureTestingModule({ providers: [provideWebMCP({ modelContext: counting })] })
     const webmcp = TestBed.inject(WEBMCP)
     const registration = webmcp.register(tool(uniqueName()))
     await afterTasks(() => expect(registration.status()).toBe('registered'))
-    expect(calls).toEqual({ getTools: 0, listeners: 0 })
+    expect([calls.getTools.length, calls.listeners]).toEqual([0, 0])
 
     webmcp.tools()
     webmcp.tools()
-    expect(calls).toEqual({ getTools: 1, listeners: 1 })
+    expect([calls.getTools.length, calls.listeners]).toEqual([1, 1])
     await afterTasks(() => expect(webmcp.tools()).toHaveLength(1))
 
     TestBed.resetTestingModule()
@@ -110,15 +98,10 @@ describe('tools', () => {
   })
 
   it('asks getTools for the origins given to provideWebMCP', async () => {
-    const asked: unknown[] = []
-    const recording: WebMCPContext = {
-      registerTool: (t, options) => page.mc.registerTool(t, options),
-      getTools: (options) => (asked.push(options), page.mc.getTools(options)),
-      addEventListener: (...args: Parameters<EventTarget['addEventListener']>) =>
-        page.mc.addEventListener(...args),
-      removeEventListener: (...args: Parameters<EventTarget['removeEventListener']>) =>
-        page.mc.removeEventListener(...args),
-    }
+    const {
+      calls: { getTools: asked },
+      context: recording,
+    } = page.recording()
     TestBed.configureTestingModule({
       providers: [
         provideWebMCP({ modelContext: recording, fromOrigins: ['https://shop.example'] }),

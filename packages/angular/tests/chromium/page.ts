@@ -5,7 +5,7 @@ import '@angular/compiler'
 import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
 import type { ApplicationRef } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'
-import { getModelContext } from '@webmcp-kit/core'
+import { getModelContext, isPolyfill } from '@webmcp-kit/core'
 import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'
 import type { ModelContext } from '@webmcp-kit/core'
 
@@ -91,10 +91,10 @@ const kit = {
   /** Whether the page had `document.modelContext` before the application started. */
   before: 'modelContext' in document,
   /** Native WebMCP, rather than the polyfill. */
-  native: () =>
-    String(Object.getOwnPropertyDescriptor(Document.prototype, 'modelContext')?.get).includes(
-      '[native code]',
-    ),
+  native: () => {
+    const modelContext = getModelContext()
+    return !!modelContext && !isPolyfill(modelContext)
+  },
   async start() {
     document.body.append(document.createElement('app-root'))
     app = await bootstrapApplication(App, {

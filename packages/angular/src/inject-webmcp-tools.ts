@@ -1,0 +1,66 @@
+import { DestroyRef, computed, effect, inject, untracked } from '@angular/core'
+import { ToolsObserver } from '@webmcp-kit/core'
+import { WEBMCP_CONFIG, inContext, read, storeSignal } from './provide-webmcp'
+import type { Injector, Signal } from '@angular/core'
+import type { RegisteredTool, ToolsObserverContext } from '@webmcp-kit/core'
+
+/**
+ * Options of {@link injectWebMCPTools}. `fromOrigins` may be a signal or a function that reads
+ * signals.
+ *
+ * @example
+ * ```ts
+ * const options: InjectWebMCPToolsOptions = { fromOrigins: () => [this.shopOrigin()] }
+ * ```
+ */
+export interface InjectWebMCPToolsOptions {
+  /** Other origins whose frames' tools (those exposed to this document) are listed too. */
+  fromOrigins?: string[] | (() => string[] | undefined)
+  /** List this context's tools instead of `provideWebMCP`'s `modelContext` or `document.modelContext`'s. */
+  modelContext?: ToolsObserverContext
+  /** Called when `getTools` fails (for example `SecurityError` for an insecure origin). */
+  onError?: (error: unknown) => void
+  /** Use this injector instead of the current injection context; listening stops when it is destroyed. */
+  injector?: Injector
+}
+
+/**
+ * The tools `document.modelContext.getTools({ fromOrigins })` lists, as a signal kept up to date on
+ * every `toolchange`: for in-page agents, chat widgets and debugging panels. Listening starts at
+ * the first read and stops when the injection context (a component, a service) is destroyed. The
+ * array keeps its identity while the list is unchanged; it is empty where there is no WebMCP and on
+ * the server. `fromOrigins` and `modelContext` default to `provideWebMCP`'s.
+ *
+ * @throws NG0203 when called outside an injection context without an `injector`.
+ * @example
+ * ```ts
+ * export class ToolListComponent {
+ *   tools = injectWebMCPTools({ fromOrigins: ['https://shop.example'] })
+ *   names = computed(() => this.tools().map((tool) => tool.name))
+ * }
+ * ```
+ */
+export function injectWebMCPTools(
+  options: InjectWebMCPToolsOptions = {},
+): Signal<readonly RegisteredTool[]> {
+  return inContext(injectWebMCPTools, options.injector, () => {
+    const config = inject(WEBMCP_CONFIG)
+    const { fromOrigins = config.fromOrigins, modelContext = config.modelContext } = options
+    const settings = computed(() => ({
+      fromOrigins: read(fromOrigins),
+      modelContext,
+      onError: options.onError,
+    }))
+    const observer = new ToolsObserver(untracked(settings))
+    // The observer diffs (fromOrigins by value): an unchanged list asks for nothing.
+    effect(() => {
+      const next = settings()
+      untracked(() => observer.update(next))
+    })
+    const [tools, connect] = storeSignal(() => observer)
+    let disconnect: (() => void) | undefined
+    inject(DestroyRef).onDestroy(() => disconnect?.())
+    // Subscribes on the first read, so injecting without reading adds no listener.
+    return computed(() => ((disconnect ??= untracked(connect)), tools()))
+  })
+}
