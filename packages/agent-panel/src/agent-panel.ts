@@ -1,4 +1,4 @@
-import { getModelContext, ToolsObserver } from '@webmcp-kit/core'
+import { getModelContext, isPolyfill, ToolsObserver } from '@webmcp-kit/core'
 import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
 import { create, createSchemaForm } from './schema-form'
 import { STYLES } from './styles'
@@ -36,9 +36,6 @@ const show = (result: string | null) => {
   }
 }
 
-const isNative = (context: ModelContext) =>
-  Function.prototype.toString.call(context.registerTool).includes('[native code]')
-
 /**
  * Mounts an agent panel into `element`: the page's tools, listed live (`toolchange`), with their
  * annotations, an input form built from each `inputSchema`, Run and Cancel buttons, and the result
@@ -73,8 +70,9 @@ export function mountAgentPanel(element: HTMLElement, options: AgentPanelOptions
     engine.dataset.engine = 'none'
     return () => root.remove()
   }
-  engine.dataset.engine = isNative(context) ? 'native' : 'polyfill'
-  engine.textContent = isNative(context)
+  const native = !isPolyfill(context)
+  engine.dataset.engine = native ? 'native' : 'polyfill'
+  engine.textContent = native
     ? 'Running on the browser’s native WebMCP.'
     : 'Running on the webmcp-kit polyfill.'
 
@@ -177,29 +175,9 @@ export function mountAgentPanel(element: HTMLElement, options: AgentPanelOptions
     count.textContent = `(${tools.length} ${tools.length === 1 ? 'tool' : 'tools'})`
     empty.hidden = tools.length > 0
   }
-  let unsubscribe = observer.subscribe(render)
-  // The polyfill fires no `toolchange` here when a frame that registered its tools early joins the
-  // frame tree later: list again when a frame loads (native needs none of this; it does no harm).
-  const timers = new Set<ReturnType<typeof setTimeout>>()
-  const relist = () => {
-    unsubscribe()
-    unsubscribe = observer.subscribe(render)
-  }
-  const onLoad = (event: Event) => {
-    if (!(event.target instanceof HTMLIFrameElement)) return
-    for (const delay of [0, 250, 1000]) {
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        relist()
-      }, delay)
-      timers.add(timer)
-    }
-  }
-  document.addEventListener('load', onLoad, true)
+  const unsubscribe = observer.subscribe(render)
   render()
   return () => {
-    document.removeEventListener('load', onLoad, true)
-    for (const timer of timers) clearTimeout(timer)
     unsubscribe()
     for (const controller of controllers) controller.abort()
     root.remove()

@@ -93,6 +93,22 @@ describe('mountAgentPanel', () => {
     expect(output.dataset.error).toBe('AbortError')
   })
 
+  it('calls a ModelContext native unless core knows it as its own (isPolyfill), whatever its methods look like', () => {
+    // Another implementation, say the browser's: none of this polyfill's instances.
+    const foreign = Object.assign(new EventTarget(), {
+      registerTool: async () => undefined,
+      getTools: async () => [],
+      executeTool: async () => null,
+    }) as unknown as ModelContext
+    const host = document.body.appendChild(document.createElement('div'))
+    const unmount = mountAgentPanel(host, { modelContext: foreign })
+    expect(host.querySelector('.wmk-engine')!.getAttribute('data-engine')).toBe('native')
+    unmount()
+    // The polyfill's own context, passed in explicitly, is still the polyfill.
+    mountAgentPanel(host, { modelContext: context })
+    expect(host.querySelector('.wmk-engine')!.getAttribute('data-engine')).toBe('polyfill')
+  })
+
   it('shows where no modelContext exists', () => {
     uninstall()
     const host = document.body.appendChild(document.createElement('div'))
