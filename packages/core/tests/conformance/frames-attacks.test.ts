@@ -129,11 +129,20 @@ const cases: Case[] = [
       const outcome = await inFrame(
         g,
         async (top: string) => {
-          const received: unknown[] = []
+          const received: Array<{ __webmcp: string; v?: number }> = []
           const { port1, port2 } = new MessageChannel()
-          port1.onmessage = (e) => received.push(e.data)
+          let next = () => {}
+          port1.onmessage = (e) => {
+            received.push(e.data)
+            next()
+          }
+          // Resolves once a message that satisfies `test` has come back.
+          const reply = (test: (m: { __webmcp: string; v?: number }) => boolean) =>
+            new Promise<void>((resolve) => {
+              next = () => received.some(test) && resolve()
+              next()
+            })
           window.parent.parent.postMessage({ __webmcp: 'hello', doc: 'g' }, '*', [port2])
-          await new Promise((r) => setTimeout(r, 300))
           const tool = {
             name: 'fake',
             title: '',
@@ -146,8 +155,13 @@ const cases: Case[] = [
             { __webmcp: 'run', id: 'r1', name: 'shared', input: '{}' },
             { __webmcp: 'run', id: 'r2', name: 'secret', input: '{}' },
           ]
-          for (const m of sent) port1.postMessage(m)
-          await new Promise((r) => setTimeout(r, 2500))
+          // The list is acknowledged once the top has settled its vouch for this frame (asking the
+          // lying parent, then about that parent) and handled the list: after its toolchange had
+          // it applied the list. The runs then meet that decision.
+          port1.postMessage(sent[0])
+          await reply((m) => m.__webmcp === 'ack' && m.v === 1)
+          for (const m of sent.slice(1)) port1.postMessage(m)
+          await reply((m) => m.__webmcp === 'result' && (m as { id?: string }).id === 'r2')
           return { top, sent: sent.length + 1, received }
         },
         origin,
@@ -176,20 +190,29 @@ const cases: Case[] = [
       await register('secret', { execute: () => (runs++, 'SECRET') })
       await register('shared', { execute: () => (runs++, 'SHARED') }, { exposedTo: [otherOrigin] })
       mc.addEventListener('toolchange', () => changes++)
+      // The popup records what comes back on its port, and protocol messages the opener posts it
+      // (a polyfill that took the hello in would welcome it by window message at once). Last it asks
+      // the opener's page for an echo: the opener handles one window's messages in order, and its
+      // replies come back in order, so a welcome would have come before the echo.
       const attack = `() => {
         const received = []
         const { port1, port2 } = new MessageChannel()
         port1.onmessage = (e) => received.push(e.data)
+        addEventListener('message', (e) => {
+          if (e.data && e.data.__webmcp) received.push(e.data)
+          if (e.data && e.data.echo) opener.postMessage({ done: received.map((m) => m.__webmcp) }, '*')
+        })
         opener.postMessage({ __webmcp: 'hello', doc: 'popup' }, '*', [port2])
-        setTimeout(() => {
-          const tool = { name: 'fake', title: '', description: 'd', inputSchema: '', annotations: null }
-          for (let i = 0; i < 50; i++) port1.postMessage({ __webmcp: 'tools', v: i + 1, tools: [tool], changes: 1 })
-          port1.postMessage({ __webmcp: 'run', id: 'a', name: 'shared', input: '{}' })
-          port1.postMessage({ __webmcp: 'run', id: 'b', name: 'secret', input: '{}' })
-          opener.postMessage({ __webmcp: 'ask', id: 'q', index: 0, origin: location.origin, own: true }, '*')
-          setTimeout(() => opener.postMessage({ done: received.map((m) => m.__webmcp) }, '*'), 1500)
-        }, 300)
+        const tool = { name: 'fake', title: '', description: 'd', inputSchema: '', annotations: null }
+        for (let i = 0; i < 50; i++) port1.postMessage({ __webmcp: 'tools', v: i + 1, tools: [tool], changes: 1 })
+        port1.postMessage({ __webmcp: 'run', id: 'a', name: 'shared', input: '{}' })
+        port1.postMessage({ __webmcp: 'run', id: 'b', name: 'secret', input: '{}' })
+        opener.postMessage({ __webmcp: 'ask', id: 'q', index: 0, origin: location.origin, own: true }, '*')
+        opener.postMessage({ echo: true }, '*')
       }`
+      addEventListener('message', (e) => {
+        if (e.data?.echo === true) (e.source as Window).postMessage({ echo: true }, '*')
+      })
       const done = new Promise<unknown>((resolve) =>
         addEventListener('message', (e) => e.data?.done && resolve(e.data.done)),
       )
@@ -213,7 +236,7 @@ const cases: Case[] = [
   },
   {
     name: 'V2: a page that opens this one (its opener), and the frames of that popup, cannot reach its tools',
-    run: async ({ otherOrigin, origin, until }) => {
+    run: async ({ otherOrigin, origin, until, inFrame }) => {
       // This page is the attacker here: it opens the victim (which has a frame of its own) and
       // speaks the protocol to it, and to that frame, by hand.
       const child = `() => document.modelContext.registerTool({ name: 'childShared', description: 'd', execute: () => 'CHILD' }, { exposedTo: [${JSON.stringify(origin)}] })`
@@ -225,7 +248,14 @@ const cases: Case[] = [
         const f = document.createElement('iframe')
         f.allow = 'tools'
         f.src = ${JSON.stringify(`${origin}/?agent&body=${encodeURIComponent(`<script>(${child})()</script>`)}`)}
-        f.onload = () => setTimeout(() => opener.postMessage({ ready: true }, '*'), 200)
+        // Ready once the frame has loaded and its test agent says it has joined this tree.
+        let loaded = false
+        let joined = false
+        const ready = () => loaded && joined && opener.postMessage({ ready: true }, '*')
+        addEventListener('message', (e) => {
+          if (e.source === f.contentWindow && e.data && e.data.__testReady !== undefined) (joined = true), ready()
+        })
+        f.onload = () => ((loaded = true), ready())
         document.body.append(f)
       }`
       const ready = new Promise((resolve) =>
@@ -237,22 +267,27 @@ const cases: Case[] = [
       if (!popup) return 'popup blocked'
       await ready
       const received: string[] = []
-      for (const target of [popup, popup.frames[0]!]) {
+      const targets = [popup, popup.frames[0]!]
+      // What comes back on the ports, and protocol messages the targets post this page (a polyfill
+      // that took the hello in would welcome it by window message at once).
+      addEventListener('message', (e) => {
+        if (targets.includes(e.source as Window) && e.data?.__webmcp) received.push(e.data.__webmcp)
+      })
+      // (inFrame takes a frame element: a cross-origin window cannot be asked `'contentWindow' in`.)
+      const agent = (w: Window) => ({ contentWindow: w }) as HTMLIFrameElement
+      for (const target of targets) {
         const { port1, port2 } = new MessageChannel()
         port1.onmessage = (e) => received.push(e.data?.__webmcp)
         target.postMessage({ __webmcp: 'hello', doc: `opener${received.length}` }, '*', [port2])
-        await new Promise((r) => setTimeout(r, 300))
         for (const name of ['shared', 'childShared']) {
           port1.postMessage({ __webmcp: 'run', id: name, name, input: '{}' })
         }
         port1.postMessage({ __webmcp: 'tools', v: 1, tools: [], changes: 1 })
+        // The target handles this page's messages in order and its replies come back in order: a
+        // welcome would have come before the test agent's answer.
+        await inFrame(agent(target), () => 0)
       }
-      await new Promise((r) => setTimeout(r, 1500))
-      const log = await new Promise((resolve) => {
-        const id = Math.random()
-        addEventListener('message', (e) => e.data?.__testReply === id && resolve(e.data.result))
-        popup.postMessage({ __test: '() => window.log', id }, '*')
-      })
+      const log = await inFrame(agent(popup), () => (window as unknown as { log: string[] }).log)
       popup.close()
       await until(() => popup.closed)
       // The victim fired one toolchange of its own (its registration), and nothing else happened.
@@ -288,18 +323,33 @@ const cases: Case[] = [
         }
       })
       const raw = await frame('/?agent&nopolyfill', { sandbox: 'allow-scripts' })
-      const received = await inFrame(raw, async () => {
-        const got: string[] = []
-        const { port1, port2 } = new MessageChannel()
-        port1.onmessage = (e) =>
-          got.push(e.data?.__webmcp + ':' + JSON.stringify(e.data?.tools ?? e.data?.ok ?? ''))
-        top!.postMessage({ __webmcp: 'hello', doc: 'sandboxed' }, '*', [port2])
-        await new Promise((r) => setTimeout(r, 300))
-        port1.postMessage({ __webmcp: 'run', id: 'p', name: 'private', input: '{}' })
-        await new Promise((r) => setTimeout(r, 1000))
-        // A refusal (`result:false`) is all the polyfill may answer; nothing that carries a tool.
-        return got.filter((m) => m === 'result:true' || m.startsWith('tools:[{'))
-      })
+      // Under native WebMCP nobody speaks the protocol (the polyfill's hook is on its own class).
+      const polyfill = Symbol.for('webmcp-kit/polyfill') in mc.constructor
+      const received = await inFrame(
+        raw,
+        async (polyfill: boolean) => {
+          const got: string[] = []
+          const { port1, port2 } = new MessageChannel()
+          let answered = () => {}
+          port1.onmessage = (e) => {
+            got.push(e.data?.__webmcp + ':' + JSON.stringify(e.data?.tools ?? e.data?.ok ?? ''))
+            answered()
+          }
+          top!.postMessage({ __webmcp: 'hello', doc: 'sandboxed' }, '*', [port2])
+          port1.postMessage({ __webmcp: 'run', id: 'p', name: 'private', input: '{}' })
+          // The polyfill settles its vouch for a child of its own at once (before it handles the
+          // port's first message) and answers the run with a result.
+          if (polyfill) {
+            await new Promise<void>((resolve) => {
+              answered = () => got.some((m) => m.startsWith('result:')) && resolve()
+              answered()
+            })
+          }
+          // A refusal (`result:false`) is all the polyfill may answer; nothing that carries a tool.
+          return got.filter((m) => m === 'result:true' || m.startsWith('tools:[{'))
+        },
+        polyfill,
+      )
       return [
         window.origin,
         fromChild,
@@ -322,9 +372,13 @@ const cases: Case[] = [
       const b = await frame(`${otherOrigin}/?agent&nopolyfill`, { allow: 'tools' })
       const sent = await inFrame(b, async () => {
         const { port1, port2 } = new MessageChannel()
-        port1.onmessage = () => {}
+        const got: Array<{ __webmcp: string; v?: number }> = []
+        let answered = () => {}
+        port1.onmessage = (e) => {
+          got.push(e.data)
+          answered()
+        }
         top!.postMessage({ __webmcp: 'hello', doc: 'b' }, '*', [port2])
-        await new Promise((r) => setTimeout(r, 300))
         const tool = (name: string, extra: object) => ({
           name,
           title: '',
@@ -351,7 +405,16 @@ const cases: Case[] = [
         )
         port1.postMessage({ __webmcp: 'tools', v: 99, tools: { filter: 1 }, changes: 1 })
         port1.postMessage({ __webmcp: 'tools', v: 100, tools: 'x'.repeat(100), changes: 1 })
-        await new Promise((r) => setTimeout(r, 500))
+        port1.postMessage({ __webmcp: 'ping' })
+        // The top vouches for a child of its own at once. The last valid list is acknowledged after
+        // its toolchange; the pong after the two malformed ones comes once they were handled.
+        await new Promise<void>((resolve) => {
+          answered = () =>
+            got.some((m) => m.__webmcp === 'ack' && m.v === lists.length) &&
+            got.some((m) => m.__webmcp === 'pong') &&
+            resolve()
+          answered()
+        })
         return lists.length + 3
       })
       const listed = await mc.getTools({ fromOrigins: [otherOrigin] })
@@ -383,6 +446,7 @@ const cases: Case[] = [
         top!.postMessage({ __webmcp: 'hello', doc: 'silent' }, '*', [port2])
       })
       const busy = await frame(`${thirdOrigin}/?agent`, { allow: 'tools *' })
+      // The long task is the behaviour under test: nothing waits for it to end.
       void inFrame(busy, () => {
         const end = Date.now() + 3000
         while (Date.now() < end);
@@ -460,6 +524,7 @@ const cases: Case[] = [
     name: 'V7: a frame flooding the page with messages does not lock a legitimate frame out',
     run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, until }) => {
       const flooder = await frame(`${thirdOrigin}/?agent&nopolyfill`)
+      // A flood that lasts 3 s (the behaviour under test) while the legitimate frame joins.
       void inFrame(flooder, () => {
         const junk = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i]))
         const end = Date.now() + 3000
@@ -490,14 +555,23 @@ const cases: Case[] = [
     run: async ({ mc, register, frame, inFrame, otherOrigin, thirdOrigin }) => {
       await register('shared', { execute: () => 'S' }, { exposedTo: [otherOrigin] })
       const flooder = await frame(`${thirdOrigin}/?agent&nopolyfill`, { allow: 'tools *' })
+      // This page echoes the flooder's marker: it handles the flooder's messages in order (the
+      // polyfill welcomes in the handler of a hello) and its replies come back in order.
+      addEventListener('message', (e) => {
+        if (e.data?.echo === true) (e.source as Window).postMessage({ echo: true }, '*')
+      })
       const welcomes = await inFrame(flooder, async () => {
         let welcomes = 0
         addEventListener('message', (e) => e.data?.__webmcp === 'welcome' && welcomes++)
+        const echoed = new Promise((resolve) =>
+          addEventListener('message', (e) => e.data?.echo && resolve(0)),
+        )
         for (let i = 0; i < 5000; i++) {
           const { port2 } = new MessageChannel()
           top!.postMessage({ __webmcp: 'hello', doc: 'same' }, '*', [port2])
         }
-        await new Promise((r) => setTimeout(r, 1500))
+        top!.postMessage({ echo: true }, '*')
+        await echoed
         return welcomes
       })
       const legit = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
@@ -532,7 +606,13 @@ const cases: Case[] = [
             target.postMessage({ __webmcp: 'ask', id, index, origin, own: false }, '*')
           candidates.forEach((candidate, i) => ask(top!, `top${i}`, 0, candidate))
           ask(top!.frames[0]!, 'sibling', 0, candidates[0]!)
-          await new Promise((r) => setTimeout(r, 3000))
+          // Every question is answered: about a child that never introduced itself, "cannot tell"
+          // once the 2 s deadline has passed.
+          await new Promise<void>((resolve) => {
+            const check = () => Object.keys(got).length === candidates.length + 1 && resolve()
+            addEventListener('message', check)
+            check()
+          })
           return got
         },
         [otherOrigin, thirdOrigin, origin, 'https://example.com'],
@@ -690,6 +770,8 @@ const cases: Case[] = [
               name: 'slow',
               description: 'd',
               execute: () => {
+                // Navigates a moment after its tool started (the behaviour under test; nothing
+                // waits for this timer: the call fails once the page finds the partner gone).
                 setTimeout(() => (location.href = `${location.origin}/?nopolyfill`), 100)
                 return new Promise(() => {})
               },
@@ -791,14 +873,23 @@ const cases: Case[] = [
       const b = await frame(`${otherOrigin}/?agent&nopolyfill`, { allow: 'tools' })
       const results = await inFrame(b, async () => {
         const got: Record<string, unknown> = {}
+        const inputs = ['null', '42', '"str"', 'true', '{"a":', '[]', '{}']
         const { port1, port2 } = new MessageChannel()
-        port1.onmessage = (e) => e.data?.__webmcp === 'result' && (got[e.data.id] = e.data.ok)
+        let answered = () => {}
+        port1.onmessage = (e) => {
+          if (e.data?.__webmcp === 'result') got[e.data.id] = e.data.ok
+          answered()
+        }
         top!.postMessage({ __webmcp: 'hello', doc: 'b' }, '*', [port2])
-        await new Promise((r) => setTimeout(r, 300))
-        for (const input of ['null', '42', '"str"', 'true', '{"a":', '[]', '{}']) {
+        // The top vouches for a child of its own at once, before it handles the port's first
+        // message; every run gets a result (a refusal at once, the tool's own once it returned).
+        for (const input of inputs) {
           port1.postMessage({ __webmcp: 'run', id: input, name: 'shared', input })
         }
-        await new Promise((r) => setTimeout(r, 1000))
+        await new Promise<void>((resolve) => {
+          answered = () => Object.keys(got).length === inputs.length && resolve()
+          answered()
+        })
         return got
       })
       return [results, inputs]

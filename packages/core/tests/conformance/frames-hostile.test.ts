@@ -17,9 +17,9 @@ differential('hostile frames', [
   {
     name: 'third-origin frames, with and without allow="tools", get nothing and break nothing',
     polyfillOnly: HOSTILE,
-    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, sleep }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, until }) => {
       // The page: a private tool, a tool exposed to the cross-origin partner, and a running
-      // execution of the partner's tool.
+      // execution of the partner's tool (it runs until the attacks are over).
       await mc.registerTool({ name: 'secret', description: 'd', execute: () => 'secret' })
       await mc.registerTool(
         { name: 'shared', description: 'd', execute: () => 'shared' },
@@ -29,7 +29,7 @@ differential('hostile frames', [
       await inFrame(
         partner,
         async (parent: string) => {
-          const w = window as unknown as { log: string[] }
+          const w = window as unknown as { log: string[]; started: boolean }
           w.log = []
           document.modelContext!.ontoolcancel = () => w.log.push('toolcancel')
           await document.modelContext!.registerTool(
@@ -39,7 +39,8 @@ differential('hostile frames', [
               execute: (_: unknown, { signal }: { signal: AbortSignal }) =>
                 new Promise((resolve) => {
                   signal.addEventListener('abort', () => w.log.push('aborted'))
-                  setTimeout(() => resolve('finished'), 1500)
+                  addEventListener('message', (e) => e.data?.finish && resolve('finished'))
+                  w.started = true
                 }),
             },
             { exposedTo: [parent] },
@@ -63,7 +64,9 @@ differential('hostile frames', [
         return post.call(this, message, ...rest)
       }
       const running = mc.executeTool(slow!, {})
-      await sleep(50)
+      await until(
+        async () => (await inFrame(partner, () => (window as { started?: boolean }).started))[1],
+      )
 
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
@@ -113,19 +116,43 @@ differential('hostile frames', [
           }
         }
         // 2. Claim membership with a port of its own, as a joining polyfill does, then send the
-        //    same requests on the port.
+        //    same requests on the port. Its messages are handled in order: the four runs are
+        //    answered at once (refused), then the forged list is acknowledged by the top, which
+        //    vouches for this frame at once (after its toolchange, where it applies the list). The
+        //    others cannot vouch for it (it said bye to the top first), and nothing after the bye
+        //    gets an answer.
+        // A window of this frame's own origin can be read: the earlier hostile frame, which has no
+        // polyfill to answer.
+        const answers = (w: Window) => {
+          try {
+            return !!(w.document as Document & { modelContext?: unknown }).modelContext
+          } catch {
+            return true
+          }
+        }
         for (const target of targets) {
           const { port1, port2 } = new MessageChannel()
-          port1.onmessage = (e) => received.push(e.data)
+          let results = 0
+          let acked = false
+          let answered = () => {}
+          port1.onmessage = (e) => {
+            received.push(e.data)
+            if (e.data?.__webmcp === 'result') results++
+            if (e.data?.__webmcp === 'ack' && e.data.v === 1) acked = true
+            answered()
+          }
           target.postMessage({ __webmcp: 'hello', doc: `hostile${sent}` }, '*', [port2])
           sent++
-          await new Promise((resolve) => setTimeout(resolve, 100))
           for (const m of requests(`p${sent}`)) {
             port1.postMessage(m)
             sent++
           }
+          if (!answers(target)) continue
+          await new Promise<void>((resolve) => {
+            answered = () => results === 4 && (target !== top || acked) && resolve()
+            answered()
+          })
         }
-        await new Promise((resolve) => setTimeout(resolve, 300))
         removeEventListener('message', record)
         return {
           sent,
@@ -150,6 +177,7 @@ differential('hostile frames', [
         result.replies.push(...outcome.replies)
         changesAfter.push(changes)
       }
+      partner.contentWindow!.postMessage({ finish: true }, '*')
       const leaked = JSON.stringify(result.replies).match(/secret|shared|slow|forged/g)
       return [
         result.sent > 100,

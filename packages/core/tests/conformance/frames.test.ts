@@ -60,8 +60,15 @@ differential('frames', [
         (src: string) => {
           const inner = document.createElement('iframe')
           inner.src = src
+          // Loaded, and its test agent says its polyfill has joined the tree.
+          const ready = new Promise((resolve) =>
+            addEventListener('message', (e) => {
+              if (e.source === inner.contentWindow && e.data?.__testReady !== undefined) resolve(0)
+            }),
+          )
+          const loaded = new Promise((resolve) => (inner.onload = resolve))
           document.body.append(inner)
-          return new Promise((resolve) => (inner.onload = () => setTimeout(resolve, 50)))
+          return Promise.all([loaded, ready]).then(() => undefined)
         },
         `${origin}/?agent`,
       )
@@ -365,47 +372,58 @@ differential('frames', [
   },
   {
     name: 'toolchange reaches the documents a tool is exposed to, and only those',
-    run: async ({ mc, frame, inFrame, otherOrigin, sleep, until }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, until, drained }) => {
       const same = await frame('/?agent')
       const cross = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
-      const count = () => {
+      // A document's count once the toolchange events queued there have fired (getTools() answers
+      // after them).
+      const count = async () => {
         const w = window as unknown as { changes: number }
         if (w.changes === undefined) {
           w.changes = 0
           document.modelContext!.addEventListener('toolchange', () => w.changes++)
         }
+        await document.modelContext!.getTools()
         return w.changes
       }
       let here = 0
       mc.addEventListener('toolchange', () => here++)
       await inFrame(same, count)
       await inFrame(cross, count)
-      const counts = async () => [
-        here,
-        (await inFrame(same, count))[1],
-        (await inFrame(cross, count))[1],
-      ]
+      const counts = async () => {
+        await drained()
+        return [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
+      }
+      const reached = (at: number[]) => async () =>
+        (await counts()).every((n, i) => (n as number) >= at[i]!)
+      // Each step waits for the events it must cause (natively another frame's may come after the
+      // registration resolves); an event it must not cause would have come before them.
       await mc.registerTool({ name: 'private', description: 'd', execute: () => 1 })
-      await until(async () => (await counts())[1] === 1)
-      await sleep(50)
-      const afterPrivate = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
+      await until(reached([1, 1, 0]))
+      const afterPrivate = await counts()
       await mc.registerTool(
         { name: 'shared', description: 'd', execute: () => 1 },
         { exposedTo: [otherOrigin] },
       )
-      await until(async () => (await counts())[2] === 1)
-      await sleep(50)
-      const afterShared = [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]]
+      // Marker for `private` in `cross`: this document's changes reach `cross` in order, so a
+      // toolchange `private` caused there came before the one of `shared`, which has fired once
+      // `cross` lists `shared` and counts one.
+      const listsShared = async (parent: string) =>
+        (await document.modelContext!.getTools({ fromOrigins: [parent] })).some(
+          (t) => t.name === 'shared',
+        )
+      await until(
+        async () =>
+          (await reached([2, 2, 1])()) && (await inFrame(cross, listsShared, location.origin))[1],
+      )
+      const afterShared = await counts()
       await inFrame(cross, () =>
         document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }),
       )
-      await until(async () => (await counts())[2] === 2)
-      await sleep(50)
-      return [
-        afterPrivate,
-        afterShared,
-        [here, (await inFrame(same, count))[1], (await inFrame(cross, count))[1]],
-      ]
+      // `own` is exposed to neither of the others: the polyfill resolves a registration once every
+      // document it notified has fired toolchange, and counts() runs the events queued in each.
+      await until(reached([2, 2, 2]))
+      return [afterPrivate, afterShared, await counts()]
     },
     expected: [
       [1, 1, 0],
@@ -470,16 +488,23 @@ differential('frames', [
   },
   {
     name: 'a frame that navigates away takes its tools with it',
-    run: async ({ mc, frame, inFrame, otherOrigin }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, until }) => {
       const child = await frame('/?agent')
       await inFrame(child, () =>
         document.modelContext!.registerTool({ name: 'gone', description: 'd', execute: () => 1 }),
       )
       const before = (await mc.getTools()).length
-      await new Promise((resolve) => {
-        child.onload = () => setTimeout(resolve, 50)
-        child.src = `${otherOrigin}/?agent`
-      })
+      // The new document has loaded and its test agent says it is ready (it may not use tools).
+      const ready = new Promise((resolve) =>
+        addEventListener('message', (e) => {
+          if (e.source === child.contentWindow && e.data?.__testReady !== undefined) resolve(0)
+        }),
+      )
+      const loaded = new Promise((resolve) => (child.onload = resolve))
+      child.src = `${otherOrigin}/?agent`
+      await Promise.all([loaded, ready])
+      // The old document said bye on its own port as it left: wait for it to be handled here.
+      await until(async () => !(await mc.getTools()).length)
       return [
         before,
         (await mc.getTools()).length,
@@ -516,7 +541,7 @@ differential('frames', [
   },
   {
     name: 'a tool exposed to a sibling’s origin: the sibling is notified and lists it, the parent neither',
-    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, sleep, until }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, thirdOrigin, until, drained }) => {
       let parentChanges = 0
       mc.addEventListener('toolchange', () => parentChanges++)
       const b = await frame(`${otherOrigin}/?agent`, { allow: 'tools *' })
@@ -539,7 +564,9 @@ differential('frames', [
         async () =>
           (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1] === 1,
       )
-      await sleep(50)
+      // The polyfill resolves B's registration once every document it notified has fired
+      // toolchange, and one queued here has fired once getTools() answers.
+      await drained()
       return [
         parentChanges,
         (await inFrame(c, () => (window as unknown as { changes: number }).changes))[1],
@@ -565,15 +592,30 @@ differential('frames', [
   },
   {
     name: 'a cross-origin frame registering a tool not exposed to the parent fires no toolchange there',
-    run: async ({ mc, frame, inFrame, otherOrigin, sleep }) => {
+    run: async ({ mc, frame, inFrame, otherOrigin, until, drained }) => {
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
       const child = await frame(`${otherOrigin}/?agent`, { allow: 'tools' })
       await inFrame(child, () =>
         document.modelContext!.registerTool({ name: 'own', description: 'd', execute: () => 1 }),
       )
-      await sleep(50)
-      return changes
+      // A marker: a tool the child exposes to this document afterwards. The child's changes reach
+      // this document in order, so a toolchange `own` caused here came before the marker's, which
+      // has fired once the marker is listed here and counted.
+      await inFrame(
+        child,
+        (parent: string) =>
+          document.modelContext!.registerTool(
+            { name: 'marker', description: 'd', execute: () => 1 },
+            { exposedTo: [parent] },
+          ),
+        location.origin,
+      )
+      const listed = async () =>
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).some((t) => t.name === 'marker')
+      await until(async () => changes > 0 && (await listed()))
+      await drained()
+      return changes - 1
     },
     expected: 0,
   },
@@ -590,10 +632,15 @@ differential('frames', [
       }
       const child = await frame(`${otherOrigin}/?agent`, { allow: `tools ${otherOrigin}` })
       const before = await inFrame(child, probe)
-      await new Promise((resolve) => {
-        child.onload = () => setTimeout(resolve, 50)
-        child.src = `${thirdOrigin}/?agent`
-      })
+      // The new document has loaded and its test agent says it is ready.
+      const ready = new Promise((resolve) =>
+        addEventListener('message', (e) => {
+          if (e.source === child.contentWindow && e.data?.__testReady !== undefined) resolve(0)
+        }),
+      )
+      const loaded = new Promise((resolve) => (child.onload = resolve))
+      child.src = `${thirdOrigin}/?agent`
+      await Promise.all([loaded, ready])
       return [before, await inFrame(child, probe)]
     },
     expected: [
@@ -606,7 +653,12 @@ differential('frames', [
     run: async ({ mc, register, frame, inFrame, otherOrigin, until }) => {
       const log: string[] = []
       mc.ontoolcancel = () => log.push('toolcancel')
-      mc.ontoolactivated = () => log.push('activated')
+      mc.ontoolactivated = (e) => {
+        log.push('activated')
+        // The child aborts once the parent's tool is running (toolactivated has fired).
+        if ((e as Event & { toolName: string }).toolName === 'wait')
+          child.contentWindow!.postMessage({ waitActivated: true }, '*')
+      }
       await register(
         'greet',
         { execute: (input: { who?: string }) => `hello ${input.who}` },
@@ -627,6 +679,9 @@ differential('frames', [
         child,
         async (parent: string) => {
           const mc = document.modelContext!
+          const activated = new Promise((resolve) =>
+            addEventListener('message', (e) => e.data?.waitActivated && resolve(0)),
+          )
           const tools = await mc.getTools({ fromOrigins: [parent] })
           const greeting = await mc.executeTool(
             tools.find((t) => t.name === 'greet')!,
@@ -640,8 +695,7 @@ differential('frames', [
               { signal: controller.signal },
             )
             .catch((e) => `rejected:${e}`)
-          // Abort once the parent's tool has started (it logs 'activated' a second time).
-          await new Promise((resolve) => setTimeout(resolve, 100))
+          await activated
           controller.abort('enough')
           return [greeting, await waiting]
         },
@@ -657,13 +711,17 @@ differential('frames', [
   },
   {
     name: 'tools a frame registers as it loads reach the parent, with toolchange',
-    run: async ({ mc, frame, until, sleep }) => {
+    run: async ({ mc, frame, until, drained }) => {
       let changes = 0
       mc.addEventListener('toolchange', () => changes++)
-      const script = `<script>document.modelContext.registerTool({ name: 'early', description: 'd', execute: () => 1 })</script>`
-      await frame(`/?body=${encodeURIComponent(script)}`)
+      // The child keeps its registration's promise, which this (same-origin) document awaits.
+      const script = `<script>window.registered = document.modelContext.registerTool({ name: 'early', description: 'd', execute: () => 1 })</script>`
+      const child = await frame(`/?body=${encodeURIComponent(script)}`)
+      await (child.contentWindow as unknown as { registered: Promise<unknown> }).registered
+      // The polyfill resolves it once this document has fired its toolchange (natively that may
+      // come after).
       await until(() => changes > 0)
-      await sleep(100)
+      await drained()
       return [changes, (await mc.getTools()).map((t) => t.name)]
     },
     expected: [1, ['early']],
