@@ -181,8 +181,8 @@ describe('ToolsObserver', () => {
 
   it('an update with another modelContext moves the listener there and lists it', async () => {
     const { name } = await register()
-    const other = new EventTarget() as ToolsObserverContext
-    other.getTools = async () => []
+    let answer = async (): Promise<object[]> => []
+    const other = Object.assign(new EventTarget(), { getTools: () => answer() })
     const observer = new ToolsObserver()
     const listener = vi.fn()
     const unsubscribe = observer.subscribe(listener)
@@ -196,7 +196,7 @@ describe('ToolsObserver', () => {
     await register()
     await flushTasks()
     expect(listener).not.toHaveBeenCalled()
-    other.getTools = async () => [...(await mc.getTools())]
+    answer = () => mc.getTools()
     other.dispatchEvent(new Event('toolchange'))
     await flushTasks()
     expect(observer.getSnapshot()).toHaveLength(2)
