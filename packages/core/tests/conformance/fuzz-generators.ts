@@ -8,6 +8,34 @@
 // What the generator leaves out, and why (each is a divergence or a crash of native Chromium 156,
 // reproduced in the comment; docs/conformance.md lists the documented ones):
 //
+// - A tool whose result is a string with a lone surrogate: native Chromium resolves executeTool()
+//   with null, the polyfill with the string (an object result's JSON escapes it: both agree):
+//     await mc.registerTool({ name: 'a', description: 'd', execute: () => 'x\ud800' }, { signal })
+//     await mc.executeTool(tool, {})  // native null, polyfill 'x\ud800'
+//   Suspected cause: native converts the result to UTF-8 for the browser process, which fails;
+//   model-context.ts `serializeResult` returns the string as it is.
+// - A `description` with a lone surrogate: native Chromium registers the tool, and lists its
+//   description as '' (the title, a USVString, becomes U+FFFD in both); the polyfill lists it as
+//   it was given:
+//     await mc.registerTool({ name: 'a', description: 'x\ud800', execute() {} }, { signal })
+//     (await mc.getTools())[0].description  // native '', polyfill 'x\ud800'
+//   Suspected cause: native converts the DOMString to UTF-8 for the browser process, which fails
+//   and leaves it empty; model-context.ts keeps `String(description)`.
+// - An event handler attribute (`ontoolchange`, …) set to a proxy of a function: when the event
+//   fires, the polyfill reads the handler's `call` property (a proxy sees it), native calls it:
+//     mc.ontoolchange = new Proxy(() => {}, { get(t, k) { log.push(k); return Reflect.get(t, k) } })
+//     // after a registration: the polyfill's log has 'call', native's is empty
+//   Suspected cause: model-context.ts, the handler's listener calls `entry.value.call(this, event)`
+//   (Reflect.apply would not read it).
+// - A registration made from inside getTools()'s argument conversion (a getter of its options):
+//   in native Chromium that registration's promise sometimes never settles (1 run in 20 to 40 of
+//   the case below; the polyfill: 0 in 60), though its toolchange fires and getTools() lists it.
+//   Found as seed 9, case 439 (generated before this exclusion), in short: a registration whose
+//   execute getter aborts another signal and whose title getter throws; another rejected one; then
+//     mc.getTools({ get fromOrigins() { mc.registerTool(tool, { signal }); return ['http://insecure.example'] } })
+//   (rejects SecurityError), after which the inner registration stays pending until its signal
+//   aborts. Not reproduced without the rest of that case. A native bug (a promise that never
+//   settles), not the polyfill's.
 // - A registration made from inside the serialisation of another registration's input schema (a
 //   getter or toJSON() of the schema calls registerTool): native Chromium's renderer crashes when
 //   both have the same name; the polyfill resolves both, and the outer tool silently replaces the
@@ -89,7 +117,8 @@
 //   Suspected cause: webidl.ts `isWindow` (`value.window === value`).
 // - Values nested more than about 4,700 levels deep in an input schema or an input: native
 //   Chromium's serialiser recurses on the native stack and rejects RangeError (the depth depends on
-//   the stack), the polyfill's JSON.stringify serialises a million levels. Nesting stops at 1,000.
+//   the stack), the polyfill's JSON.stringify serialises a million levels. A `deep` value nests 200
+//   levels at most (Firefox's Array.prototype.join gives up between 500 and 1,000).
 //     let d = []; for (let i = 0; i < 100_000; i++) d = [d]
 //     await mc.registerTool({ name: 'a', description: 'd', execute() {}, inputSchema: d })
 //     // native: RangeError; polyfill: resolves (executeTool(tool, d): the same)
@@ -137,7 +166,8 @@ export type Value =
   | ['typed', number]
   | ['error', string]
   | ['window']
-  | ['document']
+  /** `document.body`: a platform object that is not a Window (its JSON is `{}` everywhere). */
+  | ['node']
   /** The signal of the case's controller `index`. */
   | ['signal', number]
   | ['abortedSignal', Value]
@@ -288,6 +318,18 @@ type Tree = {
 /** Whether a value builds to a Symbol (a tool must not return one: see the exclusions). */
 const symbolic = (v: Value): boolean => v[0] === 'sym' || (v[0] === 'frozen' && symbolic(v[1]))
 
+/**
+ * Whether a value builds to a string with a lone surrogate (a tool must not return one: see the
+ * exclusions). JSON.stringify writes a lone surrogate as an escape, a pair as it is.
+ */
+const loneString = (v: Value): boolean =>
+  ((v[0] === 'str' || v[0] === 'repeat') && JSON.stringify(v[1]).includes('\\ud')) ||
+  (v[0] === 'frozen' && loneString(v[1]))
+
+/** Whether a value builds to `undefined`. */
+const undefinedValue = (v: Value): boolean =>
+  v[0] === 'undefined' || (v[0] === 'frozen' && undefinedValue(v[1]))
+
 const signalIndex = fc.nat({ max: CONTROLLERS - 1 })
 
 /** Names: a few valid ones (so that they collide), the edges of the rules, and anything. */
@@ -338,7 +380,7 @@ const tree = fc.letrec<Tree>((tie) => ({
       fc.nat({ max: 4 }).map((n): Value => ['typed', n]),
       text.map((s): Value => ['error', s]),
       fc.constant<Value>(['window']),
-      fc.constant<Value>(['document']),
+      fc.constant<Value>(['node']),
       signalIndex.map((i): Value => ['signal', i]),
     ),
     fc.array(tie('value'), { maxLength: 4 }).map((items): Value => ['arr', items]),
@@ -350,9 +392,14 @@ const tree = fc.letrec<Tree>((tie) => ({
       .map(([own, inherited]): Value => ['inherit', own, inherited]),
     fc
       .tuple(
-        tie('value'),
+        // Not over a huge value: freezing or listing a megabyte through a proxy, a property at a
+        // time, measures the machine.
+        tie('value').filter((v) => size(v) < 10_000),
         fc.constantFrom<ProxyMode>('plain', 'log', 'log', 'throwGet', 'throwOwnKeys', 'revoked'),
       )
+      // A platform object's properties are read in an order of each engine's own: no logging
+      // proxy over one.
+      .filter(([target, mode]) => mode !== 'log' || !['window', 'node'].includes(target[0]))
       .map(([target, mode]): Value => ['proxy', target, mode]),
     fc
       .oneof(
@@ -363,7 +410,7 @@ const tree = fc.letrec<Tree>((tie) => ({
     fc
       .tuple(
         // Far below native's recursion limit (see the exclusions).
-        fc.constantFrom(1, 2, 3, 8, 30, 1000),
+        fc.constantFrom(1, 2, 3, 8, 30, 200),
         fc.constantFrom<'arr' | 'obj'>('arr', 'obj'),
         tie('value'),
       )
@@ -380,9 +427,12 @@ const tree = fc.letrec<Tree>((tie) => ({
         fc.constantFrom<IterMode>('generator', 'set', 'throwIterator', 'throwNext'),
       )
       .map(([items, mode]): Value => ['iter', items, mode]),
-    tie('value').map((v): Value => ['frozen', v]),
+    tie('value')
+      // Not of a platform object, even through a proxy (Firefox refuses to freeze one).
+      .filter((v) => size(v) < 10_000 && !['window', 'node'].includes(unwrapped(v)[0]))
+      .map((v): Value => ['frozen', v]),
   ),
-  result: tie('value').filter((v) => !symbolic(v)),
+  result: tie('value').filter((v) => !symbolic(v) && !loneString(v)),
   entry: fc.tuple(key, tie('property')),
   property: fc.oneof(
     { weight: 6, arbitrary: tie('value').map((v): Property => ['v', v]) },
@@ -638,10 +688,13 @@ const registerOptions: fc.Arbitrary<Value> = fc.oneof(
 const optional = (v: fc.Arbitrary<Value>) => fc.option(v, { nil: null, freq: 4 })
 
 const listOptions = optional(
-  fc.oneof(
-    { weight: 4, arbitrary: dictionary({ fromOrigins: origins }).map((e): Value => ['obj', e]) },
-    { weight: 1, arbitrary: value },
-  ),
+  fc
+    .oneof(
+      { weight: 4, arbitrary: dictionary({ fromOrigins: origins }).map((e): Value => ['obj', e]) },
+      { weight: 1, arbitrary: value },
+    )
+    // No registration from inside getTools()'s conversion (see the exclusions: native hangs).
+    .filter((v) => !JSON.stringify(v).includes('["register",')),
 )
 
 const executeOptions = optional(
@@ -664,7 +717,12 @@ function primitiveJSON(v: Value): boolean {
       : v[0] === 'inherit'
         ? [...v[1], ...v[2]]
         : []
-  return entries.some(([key]) => key === 'toJSON')
+  // An assigned `__proto__` makes its value the prototype, whose toJSON() is inherited.
+  return entries.some(
+    ([key, property]) =>
+      key === 'toJSON' ||
+      (v[0] === 'assign' && key === '__proto__' && primitiveJSON(held(property))),
+  )
 }
 
 /**
@@ -752,7 +810,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc
       .tuple(target, input, executeOptions, fc.boolean())
       // No undefined input before an options argument (see the exclusions).
-      .filter(([, i, o]) => o === null || (i !== null && i[0] !== 'undefined'))
+      .filter(([, i, o]) => o === null || (i !== null && !undefinedValue(i)))
       .map(([t, i, o, a]): Step => ['execute', t, i, o, a]),
   },
   {
@@ -766,14 +824,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom<'toolactivated' | 'toolcancel'>('toolactivated', 'toolcancel'), value)
+      .tuple(
+        fc.constantFrom<'toolactivated' | 'toolcancel'>('toolactivated', 'toolcancel'),
+        // Not a proxy (see the exclusions: the polyfill reads its `call`).
+        value.filter((v) => v[0] !== 'proxy'),
+      )
       .map(([type, v]): Step => ['handler', type, v]),
   },
   {
     weight: 1,
     // A `toolchange` handler runs when native's racy event arrives: it may only return or throw.
     arbitrary: value
-      .filter((v) => v[0] !== 'fn' || ['ret', 'throw'].includes(v[1][0]))
+      .filter((v) => v[0] !== 'proxy' && (v[0] !== 'fn' || ['ret', 'throw'].includes(v[1][0])))
       .map((v): Step => ['handler', 'toolchange', v]),
   },
   { weight: 2, arbitrary: fc.nat({ max: 4 }).map((n): Step => ['yield', n]) },
@@ -789,7 +851,32 @@ export const fuzzCase: fc.Arbitrary<FuzzCase> = fc
     fc.array(step, { maxLength: 6 }),
   )
   .map(([first, rest]) => ({ steps: [...first, ...rest] }))
-  .filter((c) => size(c) < MAX_SIZE && !symbolAsString(c))
+  .filter((c) => size(c) < MAX_SIZE && !symbolAsString(c) && !excludedMember(c))
+
+/**
+ * Whether an entry somewhere in the case (a tool's member, whichever arbitrary made it) holds a
+ * value of an excluded class (see the exclusions): an `inputSchema` whose serialisation throws or
+ * registers a tool, a `description` with a lone surrogate.
+ */
+function excludedMember(data: unknown): boolean {
+  if (!Array.isArray(data)) {
+    return !!data && typeof data === 'object' && Object.values(data).some(excludedMember)
+  }
+  const [head, second] = data as [unknown, unknown]
+  if ((head === 'inputSchema' || head === 'description') && isProperty(second)) {
+    const value = held(second)
+    const text = JSON.stringify(value)
+    if (head === 'inputSchema' && (throwsInJSON(value) || text.includes('["register",')))
+      return true
+    // JSON.stringify writes a lone surrogate as an escape, a pair as it is.
+    if (head === 'description' && text.includes('\\ud')) return true
+  }
+  return data.some(excludedMember)
+}
+
+const isProperty = (data: unknown): data is Property =>
+  Array.isArray(data) &&
+  ['v', 'get', 'getLog', 'getThrow', 'getReenter'].includes(data[0] as string)
 
 /** The members the API converts to strings (DOMString / USVString), and the string lists. */
 const STRING_MEMBERS = new Set(['name', 'description', 'title', 'origin'])
@@ -818,8 +905,8 @@ function symbolAsString(data: unknown): boolean {
       const value = held(property)
       if (property[0] !== 'getThrow' && STRING_MEMBERS.has(head) && symbolic(value)) return true
       if (STRING_LISTS.has(head)) {
-        const list = unwrapped(value)
-        if ((list[0] === 'arr' || list[0] === 'iter') && list[1].some(symbolic)) return true
+        // A Symbol anywhere in the list (an item, an item of `wide` copies, a getter's value).
+        if (JSON.stringify(value).includes('["sym",')) return true
         // A list whose reads are logged (see the exclusions: @@iterator is read twice).
         if (JSON.stringify(value).includes('"log"]')) return true
       }
@@ -849,10 +936,41 @@ function size(data: unknown): number {
   return data.reduce((sum: number, item) => sum + size(item), 0)
 }
 
+/** Whether a proxy over a function is somewhere `String()` converts it (a string member or list). */
+function functionProxyAsString(data: unknown): boolean {
+  if (!Array.isArray(data)) return false
+  const [head, second] = data as [unknown, unknown]
+  if (
+    (STRING_MEMBERS.has(head as string) || STRING_LISTS.has(head as string)) &&
+    isProperty(second) &&
+    JSON.stringify(held(second)).includes('["proxy",["fn"')
+  ) {
+    return true
+  }
+  return data.some(functionProxyAsString)
+}
+
+/** The deepest nesting of `deep` values in `data`. */
+function nesting(data: unknown): number {
+  if (!Array.isArray(data)) {
+    return data && typeof data === 'object' ? Math.max(0, ...Object.values(data).map(nesting)) : 0
+  }
+  const inner = Math.max(0, ...data.map(nesting))
+  return data[0] === 'deep' && typeof data[1] === 'number' ? data[1] + inner : inner
+}
+
 /**
- * Whether a case's outcome may depend on the engine rather than on the polyfill: a value nested
- * 100,000 deep overflows each engine's stack in its own way (a RangeError in V8 and JavaScriptCore,
- * an InternalError in SpiderMonkey). Such cases are compared with native in Chromium only.
+ * Whether a case's outcome may depend on the engine rather than on the polyfill. Such cases are
+ * compared with native in Chromium only:
+ * - a handler that throws: how an engine reports an uncaught exception reads members of the
+ *   thrown value of its own choosing (fuzz-page.ts silences `console.error`, whose formatting
+ *   would do the same for a tool's failure);
+ * - a proxy over a function where a string is expected: `String()` of it is each engine's own text;
+ * - values nested more than 450 deep (`deep` in `deep`): Firefox's `Array.prototype.join` gives
+ *   up (InternalError) between 500 and 1,000 levels, V8's does not.
  */
-export const engineDependent = (c: FuzzCase): boolean =>
-  JSON.stringify(c).includes('["deep",100000')
+export function engineDependent(c: FuzzCase): boolean {
+  if (nesting(c) > 450) return true
+  if (c.steps.some((s) => s[0] === 'handler' && JSON.stringify(s).includes('["throw"'))) return true
+  return functionProxyAsString(c.steps)
+}

@@ -175,7 +175,7 @@ function define(
   if (kind === 'v') {
     const value = build(run, property[1], where)
     // Assigning over an earlier getter of the same key fails, as it would in any page.
-    if (assign) attempt(run, where, () => ((target as Record<string, unknown>)[key] = value))
+    if (assign) attempt(() => ((target as Record<string, unknown>)[key] = value))
     else
       Object.defineProperty(target, key, {
         value,
@@ -373,12 +373,16 @@ function act(
   }
 }
 
-/** Runs a step of building a value that a hostile part of it may refuse (a proxy's trap). */
-function attempt(run: Run, where: string, steps: () => unknown) {
+/**
+ * Runs a step of building a value that a hostile part of it may refuse (a proxy's trap, a read-only
+ * index of a boxed string on the prototype chain). The value is then built without it; whether an
+ * engine refuses varies (V8 and JavaScriptCore differ on the latter), so it is not logged.
+ */
+function attempt(steps: () => unknown) {
   try {
     steps()
-  } catch (error) {
-    note(run, ['build-refused', where, describe(run, error)])
+  } catch {
+    // Left as it is.
   }
 }
 
@@ -429,7 +433,7 @@ function build(run: Run, spec: Value, where: string): unknown {
       return proxy(run, build(run, spec[1], where), spec[2], where)
     case 'cycle': {
       const inner = build(run, spec[1], where)
-      attempt(run, where, () => {
+      attempt(() => {
         if (Array.isArray(inner)) inner.push(inner)
         else if (inner && typeof inner === 'object') (inner as Record<string, unknown>).self = inner
       })
@@ -468,8 +472,8 @@ function build(run: Run, spec: Value, where: string): unknown {
       return new Error(spec[1])
     case 'window':
       return window
-    case 'document':
-      return document
+    case 'node':
+      return document.body
     case 'signal':
       return run.controllers[spec[1]]!.signal
     case 'abortedSignal':
@@ -478,7 +482,10 @@ function build(run: Run, spec: Value, where: string): unknown {
       return iterable(run, spec[1], spec[2], where)
     case 'frozen': {
       const value = build(run, spec[1], where)
-      attempt(run, where, () => Object.freeze(value))
+      // Firefox refuses to freeze a platform object, other engines do not: they stay as they are.
+      attempt(() => {
+        if (value !== window && !(value instanceof Node)) Object.freeze(value)
+      })
       return value
     }
   }
@@ -750,6 +757,11 @@ async function runCase(c: FuzzCase, target: number | undefined): Promise<Outcome
     toolchanges: toolchanges - start,
   }
 }
+
+// The polyfill reports a tool's failure with console.error(error); Firefox's and WebKit's consoles
+// format the logged value on the spot, reading members of their choosing (a getter or a proxy of
+// the case would log it). What the console shows is no part of the comparison.
+console.error = () => {}
 
 /**
  * Runs the cases (JSON of `FuzzCase[]`) one after another; resolves with the JSON of their
