@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { lint, webmcp } from '@webmcp-kit/testing'
 import { chromium } from 'playwright-core'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -15,15 +16,10 @@ const APP_TOOLS = [
   'quick_add',
 ]
 
-/** What the tests use of `document.modelContext` (native or the polyfill) in the page. */
-interface AgentContext {
-  getTools(options: { fromOrigins: string[] }): Promise<{ name: string; origin: string }[]>
-  executeTool(tool: object, input: object): Promise<string | null>
-}
-
 /**
  * The same end-to-end suite for each demo app, in native WebMCP and in the polyfill: every tool is
- * run from the agent panel, as a person playing the agent would, and the app's UI is checked.
+ * run from the agent panel, as a person playing the agent would, and the app's UI is checked; an
+ * agent's view (`@webmcp-kit/testing`) lists, lints and calls the tools beside it.
  */
 export function describeDemo(app: string, title: string) {
   describe.each([
@@ -77,18 +73,11 @@ export function describeDemo(app: string, title: string) {
       }
     }
     const taskTexts = () => page.locator('.tasks li span').allTextContents()
+    /** The page's tools as an agent sees them (the app's and the widget's). */
+    const agent = () => webmcp(page)
     /** Calls a tool as an agent may, with input the panel's forms cannot make (wrong types). */
-    const call = (name: string, input: object, from = origin) =>
-      page.evaluate(
-        async ({ name, input, from, widgetOrigin }) => {
-          const context = (document as unknown as { modelContext: AgentContext }).modelContext
-          const tools = await context.getTools({ fromOrigins: [widgetOrigin] })
-          const tool = tools.find((t) => t.name === name && t.origin === from)
-          if (!tool) throw new Error(`No tool ${name} from ${from}`)
-          return JSON.parse((await context.executeTool(tool, input)) ?? 'null') as unknown
-        },
-        { name, input, from, widgetOrigin },
-      )
+    const call = (name: string, input: object, from = origin, signal?: AbortSignal) =>
+      agent().callTool(name, input, { origin: from, fromOrigins: [widgetOrigin], signal })
 
     it(`runs on ${mode === 'native' ? 'native WebMCP' : 'the polyfill'}, and lists the app's and the widget's tools`, async () => {
       await expect.poll(() => page.locator('.wmk-engine').getAttribute('data-engine')).toBe(mode)
@@ -97,6 +86,10 @@ export function describeDemo(app: string, title: string) {
         `${widgetOrigin} find_teammate`,
       ].sort()
       await expect.poll(toolNames, { timeout: 15_000 }).toEqual(expected)
+      // What the panel lists is what an agent lists, and every tool follows the authoring guide.
+      const listed = await agent().tools({ fromOrigins: [widgetOrigin] })
+      expect(listed.map((tool) => `${tool.origin} ${tool.name}`).sort()).toEqual(expected)
+      expect(lint(listed)).toEqual([])
       await expect(
         card('delete_all_tasks').locator('.wmk-hint').allTextContents(),
       ).resolves.toEqual(['consequentialHint'])
@@ -224,6 +217,15 @@ export function describeDemo(app: string, title: string) {
       expect(await call('export_tasks', { seconds: '1' })).toMatchObject({
         error: expect.stringContaining('(got "1")'),
       })
+      // An agent cancels its own call: the tool's signal aborts, and the app says so.
+      const controller = new AbortController()
+      const running = agent().call('export_tasks', { seconds: 30 }, { signal: controller.signal })
+      await expect.poll(() => page.locator('.status').textContent()).toBe('Exporting…')
+      controller.abort()
+      const cancelled = await running
+      expect(cancelled.ok).toBe(false)
+      expect(cancelled.events.map((event) => event.type)).toContain('toolcancel')
+      await expect.poll(() => page.locator('.status').textContent()).toBe('Export cancelled.')
       const exported = await run('export_tasks', { seconds: '0.1' })
       expect(exported.state).toBe('ok')
       // The text is quoted (it may hold commas).
@@ -233,6 +235,7 @@ export function describeDemo(app: string, title: string) {
     it('offers set_theme only while Settings is open', async () => {
       expect(await card('set_theme').count()).toBe(0)
       await page.locator('nav a[href="#/settings"]').click()
+      await agent().waitForTool('set_theme')
       await expect.poll(() => card('set_theme').count()).toBe(1)
       expect(await call('set_theme', { theme: 'blue' })).toEqual({
         error: 'Unknown theme "blue". Call set_theme again with a theme from allowedThemes.',
@@ -243,6 +246,7 @@ export function describeDemo(app: string, title: string) {
       expect(themed.state).toBe('ok')
       await expect.poll(() => page.locator('main.app').getAttribute('class')).toContain('dark')
       await page.locator('nav a[href="#/"]').click()
+      await agent().waitForToolGone('set_theme')
       await expect.poll(() => card('set_theme').count()).toBe(0)
     })
 
