@@ -607,9 +607,7 @@ describe('the same concepts as the other bindings', () => {
 })
 
 describe('misuse', () => {
-  const fix =
-    'Pass { name, description, inputSchema?, execute(input, { signal }) }; to offer a tool only ' +
-    'some of the time, use the enabled option.'
+  const fix = 'Pass { name, description, inputSchema?, execute(input, { signal }) }.'
 
   // Angular reports an error thrown in an effect; TestBed rethrows it from change detection.
   it('a factory that returns a tool without execute throws the Error every binding throws', async () => {

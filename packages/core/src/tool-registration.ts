@@ -108,15 +108,13 @@ function toJSONSchema(schema: ToolInputSchema | undefined): object | undefined {
 
 /** Misuse of every binding ends here: a plain `Error` that says how to fix it, thrown before any change. */
 function checked<Tool>(tool: Tool): Tool {
-  const { name, execute } = (tool ?? {}) as Partial<WebMCPTool>
-  const problem =
-    typeof tool !== 'object' || !tool
-      ? `is ${String(tool)}`
-      : typeof execute !== 'function' && `${JSON.stringify(name)} has no execute function`
-  if (problem) {
+  if (typeof (tool as Partial<WebMCPTool> | undefined)?.execute !== 'function') {
+    const problem =
+      typeof tool === 'object' && tool
+        ? `${JSON.stringify((tool as Partial<WebMCPTool>).name)} has no execute function`
+        : `is ${String(tool)}`
     throw new Error(
-      `The tool ${problem}. Pass { name, description, inputSchema?, execute(input, { signal }) }; ` +
-        'to offer a tool only some of the time, use the enabled option.',
+      `The tool ${problem}. Pass { name, description, inputSchema?, execute(input, { signal }) }.`,
     )
   }
   return tool
@@ -280,11 +278,11 @@ export class ToolRegistration<
     const context = subscribed
       ? (this.#context ??= this.#options.modelContext ?? getModelContext())
       : (this.#context = undefined)
+    const { name, title, description, annotations } = this.#tool
     let key: string | undefined
     let inputSchema: object | undefined
     let failure: unknown
     if (enabled && context) {
-      const { name, title, description, annotations } = this.#tool
       try {
         inputSchema = toJSONSchema(this.#tool.inputSchema)
         key = JSON.stringify([name, title, description, inputSchema, annotations, exposedTo])
@@ -309,7 +307,6 @@ export class ToolRegistration<
     this.#controller = controller
     this.#key = key
     this.#set({ status: 'registering', error: undefined })
-    const { name, title, description, annotations } = this.#tool
     new Promise((resolve) => {
       if (failure) throw failure
       resolve(

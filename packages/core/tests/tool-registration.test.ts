@@ -799,9 +799,7 @@ describe('Standard Schema input', () => {
 })
 
 describe('misuse', () => {
-  const fix =
-    'Pass { name, description, inputSchema?, execute(input, { signal }) }; to offer a tool only ' +
-    'some of the time, use the enabled option.'
+  const fix = 'Pass { name, description, inputSchema?, execute(input, { signal }) }.'
 
   it.each([
     ['undefined', undefined, 'The tool is undefined.'],

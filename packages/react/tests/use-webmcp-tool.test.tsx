@@ -451,7 +451,7 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
     ).toThrow(
       new Error(
         'The tool "broken" has no execute function. Pass { name, description, inputSchema?, ' +
-          'execute(input, { signal }) }; to offer a tool only some of the time, use the enabled option.',
+          'execute(input, { signal }) }.',
       ),
     )
     vi.mocked(console.error).mockReset()

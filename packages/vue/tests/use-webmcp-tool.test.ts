@@ -538,8 +538,7 @@ describe('misuse', () => {
     const scope = effectScope()
     expect(() => scope.run(() => useWebMCPTool(undefined as unknown as WebMCPTool))).toThrow(
       new Error(
-        'The tool is undefined. Pass { name, description, inputSchema?, execute(input, { signal }) }; ' +
-          'to offer a tool only some of the time, use the enabled option.',
+        'The tool is undefined. Pass { name, description, inputSchema?, execute(input, { signal }) }.',
       ),
     )
     expect(() => scope.run(() => useWebMCPTool(() => null as unknown as WebMCPTool))).toThrow(
