@@ -12,16 +12,19 @@ export default defineConfig([
   },
   // The classic scripts: <script src="webmcp.iife.js"> installs document.modelContext on load;
   // webmcp-imperative.iife.js does without frames and forms. (One build each: IIFE has no chunks.)
-  ...[{ webmcp: 'src/polyfill.ts' }, { 'webmcp-imperative': 'src/polyfill-imperative.ts' }].map(
-    (entry) => ({
-      entry,
-      format: 'iife' as const,
-      platform: 'browser' as const,
-      target: 'es2022',
-      minify: true,
-      dts: false,
-      clean: false,
-      outExtensions: () => ({ js: '.js' }),
-    }),
-  ),
+  ...(
+    [
+      { webmcp: 'src/polyfill.ts' },
+      { 'webmcp-imperative': 'src/polyfill-imperative.ts' },
+    ] as Record<string, string>[]
+  ).map((entry) => ({
+    entry,
+    format: 'iife' as const,
+    platform: 'browser' as const,
+    target: 'es2022',
+    minify: true,
+    dts: false,
+    clean: false,
+    outExtensions: () => ({ js: '.js' }),
+  })),
 ])

@@ -50,7 +50,10 @@ differential('declarative: unnamed controls (Chromium 156.0.8078.114)', [
         'f-el',
         class extends HTMLElement {
           static formAssociated = true
-          internals = this.attachInternals()
+          constructor() {
+            super()
+            this.attachInternals()
+          }
         },
       )
       const forms = [
