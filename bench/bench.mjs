@@ -3,7 +3,7 @@
 // page with `performance.now()`, by the same function in both browsers: warm-up, then several
 // samples of many calls each, alternating between the browsers; the median sample is reported.
 //
-//   node scripts/bench.mjs [--json] [--only id,id] [--engine chromium|firefox|webkit]
+//   node bench/bench.mjs [--json] [--only id,id] [--engine chromium|firefox|webkit]
 //
 // `--engine firefox` / `--engine webkit`: the polyfill in that engine (no engine but Chromium has
 // WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there.
@@ -13,8 +13,8 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
-import { chromiumOptions, startServer } from './browser.mjs'
-import { launch } from './engines.mjs'
+import { chromiumOptions, startServer } from '../scripts/browser.mjs'
+import { launch } from '../scripts/engines.mjs'
 
 /**
  * @typedef {object} Row
