@@ -1,4 +1,3 @@
-import { afterAll } from 'vitest'
 import { differential } from './harness'
 import type { Case } from './harness'
 
@@ -11,12 +10,6 @@ import type { Case } from './harness'
 // Chromium can run the same setup; `polyfillOnly` where the attack speaks the polyfill's own protocol.
 
 const PROTOCOL = 'the frame protocol is the polyfill’s own (native Chromium has none)'
-const forged: number[] = []
-
-afterAll(() => {
-  const total = forged.reduce((a, b) => a + b, 0)
-  if (total) console.info(`frame attacks (second pass): ${total} forged messages sent`)
-})
 
 /** A protocol channel a hostile page opened with `kit.speak`. */
 interface Channel {
@@ -247,7 +240,7 @@ const cases: Case[] = [
         (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name),
       ]
     },
-    report: () => forged.push(8),
+    forged: () => 8,
     expected: [
       ['ok', { top: ['result:false', 'result:false'], sibling: ['result:false', 'result:false'] }],
       0,
@@ -430,7 +423,7 @@ const cases: Case[] = [
       })
       return [replies, listed, changes, inputs]
     },
-    report: () => forged.push(3),
+    forged: () => 3,
     expected: [['ok', []], ['shared'], 0, []],
   },
 
@@ -636,7 +629,7 @@ const cases: Case[] = [
       await kit.probe()
       return (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name)
     },
-    report: () => forged.push(1),
+    forged: () => 1,
     expected: ['fine'],
   },
 
@@ -764,7 +757,7 @@ const cases: Case[] = [
       })
       return [got, await inFrame(s1, () => window.kit.runs)]
     },
-    report: () => forged.push(1),
+    forged: () => 1,
     expected: [
       ['ok', [[false], false]],
       ['ok', 0],
@@ -931,7 +924,7 @@ const cases: Case[] = [
         changes - before,
       ]
     },
-    report: (outcome) => forged.push((outcome as [[string, { sent: number }]])[0][1].sent + 2),
+    forged: (outcome) => (outcome as [[string, { sent: number }]])[0][1].sent + 2,
     expected: [
       ['ok', { sent: 17, welcomes: 1, results: ['SHARED', 'SHARED'] }],
       // The capped count (docs/frames.md: at most 1,000 per list).
@@ -984,7 +977,7 @@ const cases: Case[] = [
       const [pTool] = await mc.getTools({ fromOrigins: [otherOrigin] })
       return [fromG, fromR, runs, pTool ? await mc.executeTool(pTool, {}) : 'not listed']
     },
-    report: () => forged.push(5),
+    forged: () => 5,
     expected: [['ok', ['result:false']], ['ok', 0], 0, 'PTOOL'],
   },
   {

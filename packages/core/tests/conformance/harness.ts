@@ -101,10 +101,11 @@ export interface Case {
    */
   polyfillOnly?: string
   /**
-   * Called with the outcome in Node, e.g. to print counts, and where it ran: `chromium-native`,
-   * `chromium` (the polyfill), `firefox` or `webkit`.
+   * An attack's count of the forged messages it sent, read from its outcome in Node. A suite with
+   * such cases prints, after its file, per engine how many of its cases ran and how many forged
+   * messages they sent.
    */
-  report?: (outcome: unknown, engine: string) => void
+  forged?: (outcome: unknown) => number
   /**
    * Where an engine cannot do what native Chromium does: the outcome it has instead, and why. Each
    * is listed in docs/conformance.md ("Engines"); the test checks the engine still does exactly
@@ -229,10 +230,34 @@ const agrees = (outcome: unknown, expected: unknown) => {
  * then with the polyfill in every other engine selected (`WEBMCP_ENGINES`, see global-setup.ts).
  */
 export function differential(title: string, cases: Case[]) {
+  if (cases.some((c) => c.forged)) tally(title)
   const engines = inject('engines')
   if (engines.includes('chromium')) chromiumModes(title, cases)
   for (const engine of engines)
     if (engine !== 'chromium') otherEngine(engine as OtherEngine, title, cases)
+}
+
+/** Per suite title and engine: how many attack cases ran and how many forged messages they sent. */
+const tallies = new Map<string, Map<string, { cases: number; forged: number }>>()
+
+/** Prints `title`'s tallies after its file: `chromium-native: 9 attacks, 0 forged messages; …`. */
+function tally(title: string) {
+  tallies.set(title, new Map())
+  afterAll(() => {
+    const lines = [...tallies.get(title)!].map(
+      ([engine, { cases, forged }]) => `${engine} ${cases} attacks, ${forged} forged messages`,
+    )
+    if (lines.length) console.info(`${title}: ${lines.join('; ')}; all refused`)
+  })
+}
+
+function count(title: string, engine: string, c: Case, outcome: unknown) {
+  const byEngine = tallies.get(title)
+  if (!byEngine) return
+  const t = byEngine.get(engine) ?? { cases: 0, forged: 0 }
+  t.cases++
+  t.forged += c.forged?.(outcome) ?? 0
+  byEngine.set(engine, t)
 }
 
 function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
@@ -268,7 +293,7 @@ function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
           await page.evaluate(installHelpers, origins)
           const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
           meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
-          c.report?.(outcome, engine)
+          count(title, engine, c, outcome)
           expect(outcome).toEqual(limit ? limit.expected : c.expected)
         } finally {
           await page.close()
@@ -314,7 +339,7 @@ function chromiumModes(title: string, cases: Case[]) {
             await page.evaluate(installHelpers, origins)
             const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
             meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
-            c.report?.(outcome, mode === 'native' ? 'chromium-native' : 'chromium')
+            count(title, mode === 'native' ? 'chromium-native' : 'chromium', c, outcome)
             expect(outcome).toEqual(c.expected)
           } finally {
             await page.close()
