@@ -1,0 +1,14 @@
+import { afterEach, beforeEach } from 'vitest'
+import { installModelContext } from '@webmcp-kit/core'
+
+let uninstall = () => {}
+
+beforeEach(() => {
+  if (typeof document === 'undefined') return
+  // jsdom has no isSecureContext; http://localhost, its URL, is a secure context.
+  Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true })
+  // A fresh polyfill per test: its registry lives as long as the installed context.
+  uninstall = installModelContext()
+})
+
+afterEach(() => uninstall())
