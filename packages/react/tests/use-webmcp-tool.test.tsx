@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react'
-import { StrictMode, Suspense, startTransition, use, useLayoutEffect } from 'react'
+import { StrictMode, Suspense, startTransition, useLayoutEffect } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
@@ -394,8 +394,9 @@ describeEachReactMode('useWebMCPTool', ({ mode, render, renderHook }) => {
       const name = uniqueName()
       const rendered: string[] = []
       const never = new Promise<never>(() => {})
+      // A thrown promise suspends on React 18 and 19 alike (use() is React 19's).
       function Suspends(): ReactNode {
-        return use(never)
+        throw never
       }
       const App = ({ value, suspend }: { value: string; suspend?: boolean }) => (
         <Suspense fallback={<p>loading</p>}>
