@@ -13,6 +13,7 @@ export const APPS = [
   { name: 'react', title: 'React', dir: 'apps/react-demo', port: 5171 },
   { name: 'vue', title: 'Vue', dir: 'apps/vue-demo', port: 5172 },
   { name: 'angular', title: 'Angular', dir: 'apps/angular-demo', port: 5173 },
+  { name: 'svelte', title: 'Svelte', dir: 'apps/svelte-demo', port: 5174 },
   { name: 'solid', title: 'Solid', dir: 'apps/solid-demo', port: 5175 },
 ].filter((app) => existsSync(join(ROOT, app.dir, 'package.json')))
 
