@@ -3,18 +3,41 @@
 // page with `performance.now()`, by the same function in both browsers: warm-up, then several
 // samples of many calls each, alternating between the browsers; the median sample is reported.
 //
-//   node bench/bench.mjs [--json] [--only id,id] [--engine chromium|firefox|webkit]
+//   node bench/bench.mjs [--json] [--only id,id] [--engine chromium|firefox|webkit] [--core DIR]
+//
+// `--core DIR`: the polyfill built from another copy of packages/core/src (an earlier commit's, from
+// `git archive`), so that a change can be measured before and after in the same way.
 //
 // `--engine firefox` / `--engine webkit`: the polyfill in that engine (no engine but Chromium has
-// WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there.
+// WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there,
+// except the host page's DOM work (with the polyfill ÷ without it, measured in that engine).
+//
+// The host page's cost (issue 22, host.mjs): start-up beside the peer polyfill, the page's own DOM
+// work in a tool form with and without the polyfill (two same-origin frames of one tab, samples
+// interleaved), memory per tool beside native (Chromium, through the DevTools protocol).
 //
 // Adding a row: append an entry to ROWS. Its `setup` runs in the page (it is sent as source text,
 // so it can use nothing from this file) and returns the function to time.
 import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
-import { chromiumOptions, startServer } from '../scripts/browser.mjs'
-import { launch } from '../scripts/engines.mjs'
+import { build } from 'esbuild'
+import {
+  FORM_SOURCE,
+  IDLE_SOURCE,
+  STARTUP,
+  addForms,
+  measureMemory,
+  registerTools,
+  runStartup,
+  startupBuilds,
+  startupPage,
+} from './host.mjs'
+
+// The test infrastructure is TypeScript: its register hooks let plain Node load it.
+await import('@webmcp-kit/test-infra/register')
+const { chromiumOptions, startServer } = await import('@webmcp-kit/test-infra/browser')
+const { launch } = await import('@webmcp-kit/test-infra/engines')
 
 /**
  * @typedef {object} Row
@@ -35,6 +58,9 @@ import { launch } from '../scripts/engines.mjs'
  *   with `env.slot` `'reference'` (the platform's own functions, saved by the page before the
  *   polyfill loaded: `query` must arrange it) or `'candidate'` (what the page has now). The native
  *   column holds the reference. Chromium only.
+ * @property {boolean} [host] A cost to the host page (issue 22): both columns are measured in the
+ *   engine's polyfill browser, in two tabs, one of the same page without the polyfill (`nopolyfill`:
+ *   `mc` is then undefined) and one with it. The native column holds the page without the polyfill.
  */
 
 /** @type {Row[]} */
@@ -207,6 +233,82 @@ const ROWS = [
       })()`,
     ),
   })),
+  // The host page's own DOM work inside a 200-control tool form (issue 22), timed until the tasks it
+  // causes have run, in the page with the polyfill and in the same page without it.
+  ...[
+    [
+      'dom-attributes',
+      '1,000 attribute changes (class) in a 200-control <form toolname>, one task',
+      `for (let i = 0; i < 1000; i++) controls[(i * 7) % controls.length].classList.toggle('dirty')`,
+    ],
+    [
+      'dom-rows',
+      '100 rows added and removed in a 200-control <form toolname>, one task',
+      `const rows = []
+      for (let i = 0; i < 100; i++) {
+        const row = document.createElement('div')
+        row.className = 'row extra'
+        row.innerHTML = '<label>Extra ' + i + ' <input name=extra' + i + '></label>'
+        form.append(row)
+        rows.push(row)
+      }
+      for (const row of rows) row.remove()`,
+    ],
+    [
+      'dom-input',
+      '300 input events, aria-invalid toggled each time, in a 200-control <form toolname>',
+      `for (let i = 0; i < 300; i++) {
+        const input = texts[i % texts.length]
+        input.value = i % 3 ? 'someone@example.com' : 'no'
+        input.setAttribute('aria-invalid', String(i % 3 === 0))
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+        await nextTask()
+      }`,
+    ],
+  ].map(([id, name, work]) => ({
+    id,
+    name,
+    host: true,
+    inPage: true,
+    target: 1.05,
+    samples: 21,
+    query: 'nopolyfill',
+    // Each slot's page is a same-origin frame of the tab (one renderer, one heap, samples
+    // interleaved): `reference` without the polyfill, `candidate` with it.
+    setup: new Function(
+      'mc',
+      'env',
+      `return (async () => {
+        const frame = document.createElement('iframe')
+        frame.src = env.slot === 'reference' ? '/?nopolyfill' : '/'
+        await new Promise((resolve) => {
+          frame.onload = resolve
+          document.body.append(frame)
+        })
+        const w = frame.contentWindow
+        const impl = w.document.modelContext ? 'polyfill' : 'none'
+        if (impl !== (env.slot === 'reference' ? 'none' : 'polyfill')) throw new Error(env.slot + ': ' + impl)
+        return w.eval(${JSON.stringify(`(async (mc) => {
+          const idle = ${IDLE_SOURCE}
+          const nextTask = () => new Promise((resolve) => {
+            const { port1, port2 } = new MessageChannel()
+            port1.onmessage = () => (port1.close(), resolve())
+            port2.postMessage(0)
+          })
+          const form = ${FORM_SOURCE}
+          const listed = mc && new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }))
+          document.body.append(form)
+          await listed
+          const controls = [...form.elements]
+          const texts = controls.filter((el) => el.type === 'email')
+          return async () => {
+            ${work}
+            await idle()
+          }
+        })`)})(w.document.modelContext)
+      })()`,
+    ),
+  })),
   {
     id: 'form-schema-200',
     name: 'derive the schema of a 200-control form',
@@ -271,8 +373,11 @@ const TIMING = { warmupMs: 150, sampleMs: 80, samples: 9, minWarmup: 5, minItera
  */
 async function prepare(setup, { calls, warmupMs, sampleMs, minWarmup, minIterations, env }) {
   const mc = document.modelContext
-  if (!mc) throw new Error('no document.modelContext')
-  const impl = String(mc.registerTool).includes('[native code]') ? 'native' : 'polyfill'
+  const impl = !mc
+    ? 'none'
+    : String(mc.registerTool).includes('[native code]')
+      ? 'native'
+      : 'polyfill'
   const run = await setup(mc, env)
   let warm = 0
   const start = performance.now()
@@ -462,18 +567,25 @@ const ENGINES = {
 }
 
 function parseArgs(argv) {
-  const args = { json: false, engine: 'chromium', only: /** @type {string[] | null} */ (null) }
+  const args = {
+    json: false,
+    engine: 'chromium',
+    only: /** @type {string[] | null} */ (null),
+    core: fileURLToPath(new URL('../packages/core/src/', import.meta.url)),
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const value = () => argv[++i] ?? fail(`${arg} needs a value`)
     if (arg === '--json') args.json = true
     else if (arg === '--engine') args.engine = value()
     else if (arg === '--only') args.only = value().split(',')
+    else if (arg === '--core') args.core = value()
     else fail(`unknown argument ${arg}`)
   }
   if (!ENGINES[args.engine]) fail(`unknown engine ${args.engine} (have: ${Object.keys(ENGINES)})`)
-  const unknown = args.only?.filter((id) => !ROWS.some((row) => row.id === id))
-  if (unknown?.length) fail(`unknown row ${unknown} (have: ${ROWS.map((row) => row.id)})`)
+  const ids = [...ROWS.map((row) => row.id), ...HOST_ROWS]
+  const unknown = args.only?.filter((id) => !ids.includes(id))
+  if (unknown?.length) fail(`unknown row ${unknown} (have: ${ids})`)
   return args
 }
 
@@ -496,10 +608,13 @@ async function runRow(sides, row, server) {
     env: { origin: server.origin, otherOrigin: server.otherOrigin },
   }
   const active = sides.filter((side) => !(side.impl === 'native' && row.polyfillOnly))
-  // An in-page row: one polyfill tab, shared by both columns, each with its slot.
-  const shared = row.inPage && (await sides.find((side) => side.impl === 'polyfill').open(url))
-  const slot = (side) =>
-    row.inPage ? (side.impl === 'native' ? 'reference' : 'candidate') : 'main'
+  // An in-page row: one polyfill tab, shared by both columns, each with its slot (a host row: the
+  // engine's own polyfill browser, whose tab loads each slot's page in a frame).
+  const pick = row.host ? sides.findLast : sides.find
+  const shared =
+    row.inPage && (await pick.call(sides, (side) => side.impl === 'polyfill').open(url))
+  const slot = (side) => (!row.inPage ? 'main' : side === active[0] ? 'reference' : 'candidate')
+  const expected = (side) => (row.host ? 'none' : row.inPage ? 'polyfill' : side.impl)
   const tabs = []
   try {
     for (const side of active) tabs.push(shared || (await side.open(url)))
@@ -510,9 +625,9 @@ async function runRow(sides, row, server) {
       const found = await tabs[i].evaluate(
         `(${prepare})(${row.setup}, ${JSON.stringify({ ...options, env })})`,
       )
-      if (found.impl !== (row.inPage ? 'polyfill' : side.impl)) {
+      if (found.impl !== expected(side)) {
         throw new Error(
-          `${side.label}: expected the ${side.impl} modelContext, found ${found.impl}`,
+          `${side.label}: expected the ${expected(side)} modelContext, found ${found.impl}`,
         )
       }
       iterations.push(found.iterations)
@@ -552,10 +667,10 @@ function format(ms) {
         : ms.toPrecision(2)
 }
 
-function printTable(sides, results) {
+function printTable(sides, results, labels = sides.map((side) => side.label)) {
   const [reference, ...others] = sides
-  const head = ['row', ...sides.map((side) => `${side.label} ms/call`)]
-  for (const side of others) head.push(`${side.label}/${reference.label}`)
+  const head = ['row', ...labels.map((label) => `${label} ms/call`)]
+  for (const [i] of others.entries()) head.push(`${labels[i + 1]}/${labels[0]}`)
   const lines = results.map(({ row, times }) => {
     const ref = times[reference.label]?.ms
     const cells = [
@@ -582,7 +697,7 @@ function printTable(sides, results) {
 function judge(sides, row, times) {
   const [reference, candidate] = sides
   const ms = candidate && times[candidate.label]?.ms
-  const ref = reference.impl === 'native' ? times[reference.label]?.ms : undefined
+  const ref = reference.impl === 'native' || row.host ? times[reference.label]?.ms : undefined
   const ratio = ms !== undefined && ref ? ms / ref : undefined
   if (ms === undefined) return null
   if (row.maxMs !== undefined) {
@@ -593,9 +708,106 @@ function judge(sides, row, times) {
   if (ratio === undefined) return null
   const target = row.target ?? 0.5
   const meets = ratio <= target
-  const versus = row.inPage ? 'the unpatched function' : 'native'
+  const versus = row.host
+    ? 'the same page without it'
+    : row.inPage
+      ? 'the unpatched function'
+      : 'native'
   const text = `${meets ? 'PASS' : 'FAIL'}  ${row.name}: polyfill ${ratio.toFixed(2)}× ${versus} (target ≤ ${target}×)`
   return { ratio, target, meets, text }
+}
+
+/** The host-page rows that are not ROWS (each a run of its own): `--only` names them too. */
+const HOST_ROWS = ['startup', 'memory-tools', 'memory-forms']
+
+/** Start-up samples per variant (fresh loads). */
+const STARTUP_SAMPLES = 21
+
+/** The start-up rows of one engine: its polyfill browser, every variant a fresh load. */
+async function startupRows(sides, server, builds) {
+  const side = sides.findLast((s) => s.impl === 'polyfill')
+  const { ms, installMs, samples } = await runStartup(side.open, server.origin, STARTUP_SAMPLES)
+  const net = (variant) => ms[variant] - ms[STARTUP.find(([v]) => v === variant)[1]]
+  return {
+    label: side.label,
+    version: side.version,
+    ms,
+    installMs,
+    samples,
+    net,
+    bytes: builds.bytes,
+  }
+}
+
+function printStartup({ label, version, ms, installMs, samples, net, bytes }, peer) {
+  console.log(
+    `\nStart-up in ${label} (${version}), a fresh load each (no code cache), median of ${samples}:`,
+  )
+  const rows = [
+    ['classic script', 'ours-classic', 'peer-classic'],
+    ['ESM entry', 'ours-esm', 'peer-esm'],
+  ]
+  const verdicts = []
+  for (const [name, ours, theirs] of rows) {
+    const ratio = net(ours) / net(theirs)
+    console.log(
+      `  ${name.padEnd(15)} ours ${format(net(ours))} ms net of an empty script (${format(ms[ours])} ms with it, ${(bytes[ours] / 1000).toFixed(1)} kB gz), ${peer} ${format(net(theirs))} ms net (${(bytes[theirs] / 1000).toFixed(1)} kB gz): ${ratio.toFixed(2)}× the peer`,
+    )
+    verdicts.push(
+      `${ratio <= 0.8 ? 'PASS' : 'FAIL'}  start-up, ${name}: ${ratio.toFixed(2)}× the peer's (target ≤ 0.8×) in ${label}`,
+    )
+  }
+  if (installMs !== undefined) {
+    // The split page runs the same script without installing, then install() from a later script.
+    console.log(
+      `  of the classic script: parse, compile and top-level evaluation ${format(net('ours-split'))} ms, then install() ${format(installMs)} ms`,
+    )
+  }
+  for (const verdict of verdicts) console.log(verdict)
+}
+
+/** Memory rows (Chromium only: the DevTools protocol), native and polyfill, a fresh page each. */
+async function memoryRows(sides, server, only) {
+  const rows = [
+    ['memory-tools', 'per registered tool (1,000 tools)', registerTools(1000), 1000],
+    ['memory-forms', 'per form tool (100 forms of 5 controls)', addForms(100), 100],
+  ].filter(([id]) => !only || only.includes(id))
+  const out = []
+  for (const [id, name, setup, count] of rows) {
+    const times = {}
+    for (const side of sides) {
+      const samples = []
+      for (let s = 0; s < 3; s++) {
+        const tab = await side.open(`${server.origin}/bench/${id}`)
+        try {
+          samples.push(await measureMemory(tab.page, setup, count))
+        } finally {
+          await tab.close()
+        }
+      }
+      times[side.label] = {
+        heapPerTool: median(samples.map((m) => m.heapPerTool)),
+        privatePerTool: median(samples.map((m) => m.privatePerTool)),
+      }
+    }
+    out.push({ id, name, memory: times })
+  }
+  return out
+}
+
+function printMemory(results, sides) {
+  if (!results.length) return
+  const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KiB`
+  console.log(
+    "\nMemory, median of 3 fresh pages (V8 heap after GC; the renderer's private memory, which holds native's C++ tool map too):",
+  )
+  for (const { name, memory } of results) {
+    const cells = sides.map(
+      (side) =>
+        `${side.label} ${kb(memory[side.label].heapPerTool)} heap, ${kb(memory[side.label].privatePerTool)} private`,
+    )
+    console.log(`  ${name}: ${cells.join('; ')}`)
+  }
 }
 
 async function main() {
@@ -603,12 +815,46 @@ async function main() {
   const rows = ROWS.filter(
     (row) =>
       (!args.only || args.only.includes(row.id)) &&
-      !((row.bridge || row.inPage) && args.engine !== 'chromium'),
+      !((row.bridge || (row.inPage && !row.host)) && args.engine !== 'chromium'),
   )
   const began = performance.now()
-  const server = await startServer()
+  const builds = await startupBuilds(args.core)
+  const polyfill = (
+    await build({
+      entryPoints: [`${args.core}/polyfill.ts`],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2022',
+      write: false,
+    })
+  ).outputFiles[0].text
+  const script = (text) => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/javascript' })
+    response.end(text)
+  }
+  const server = await startServer({
+    routes: {
+      // The polyfill of `--core` (by default the same source startServer builds).
+      '/webmcp.iife.js': script(polyfill),
+      ...Object.fromEntries(
+        ['empty', 'empty-esm', ...STARTUP.map(([variant]) => variant)].map((variant) => [
+          `/bench-startup/${variant}`,
+          (_request, response, url) => {
+            response.writeHead(200, {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'no-store',
+            })
+            response.end(startupPage(variant, builds.scripts, url.searchParams.get('n')))
+          },
+        ]),
+      ),
+    },
+  })
   const sides = await ENGINES[args.engine]()
   const results = []
+  let startup
+  let memory = []
   try {
     for (const row of rows) {
       if (row.bridge) {
@@ -619,6 +865,14 @@ async function main() {
       const times = await runRow(sides, row, server)
       results.push({ row, times, verdict: judge(sides, row, times) })
       if (!args.json) process.stderr.write(`  measured ${row.id}\n`)
+    }
+    if (!args.only || args.only.includes('startup')) {
+      startup = await startupRows(sides, server, builds)
+      if (!args.json) process.stderr.write('  measured startup\n')
+    }
+    if (args.engine === 'chromium') {
+      memory = await memoryRows(sides, server, args.only)
+      if (!args.json && memory.length) process.stderr.write('  measured memory\n')
     }
   } finally {
     await Promise.all(sides.map((side) => side.close()))
@@ -639,15 +893,37 @@ async function main() {
       }),
     }))
     const browsers = Object.fromEntries(sides.map((side) => [side.label, side.version]))
-    const out = { engine: args.engine, browsers, timing: TIMING, seconds, rows: rowsOut }
+    const startupOut = startup && {
+      engine: startup.label,
+      ms: startup.ms,
+      installMs: startup.installMs,
+      bytes: startup.bytes,
+      peer: builds.peer,
+      net: Object.fromEntries(STARTUP.map(([variant]) => [variant, startup.net(variant)])),
+    }
+    const out = {
+      engine: args.engine,
+      browsers,
+      timing: TIMING,
+      seconds,
+      rows: rowsOut,
+      startup: startupOut,
+      memory,
+    }
     console.log(JSON.stringify(out, null, 2))
   } else {
     console.log()
-    printTable(
-      sides,
-      results.filter((result) => !result.bridge),
-    )
+    const plain = results.filter((result) => !result.bridge && !result.row.host)
+    printTable(sides, plain)
+    const host = results.filter((result) => result.row.host)
+    if (host.length) {
+      const engine = sides.findLast((side) => side.impl === 'polyfill').version
+      console.log(`The host page's DOM work, in ${engine} (two frames of one tab, interleaved):`)
+      printTable(sides, host, ['without polyfill', 'with polyfill'])
+    }
     printBridge(results)
+    if (startup) printStartup(startup, builds.peer)
+    printMemory(memory, sides)
     console.log(
       `\n(${[...new Set(sides.map((side) => side.version))].join(', ')}; median of ${TIMING.samples} samples per cell; ${seconds.toFixed(1)} s)`,
     )

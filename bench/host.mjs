@@ -1,0 +1,221 @@
+// `pnpm bench`'s host-page rows (issue 22): what the polyfill costs the page that loads it, rather
+// than its own calls. Start-up (the classic script and the ESM entry beside the most-used peer
+// polyfill and beside an empty script, each a fresh load), DOM work inside a large tool form (the
+// same page with and without the polyfill), and memory per tool (polyfill and native Chromium).
+// bench.mjs runs them; the builds come from `core` (default packages/core/src), so that a run can
+// measure an earlier tree the same way (`--core DIR`).
+import { gzipSync } from 'node:zlib'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const PEER = '@mcp-b/webmcp-polyfill'
+
+/** The builds a start-up row loads, by variant: minified as they ship, built the same way. */
+export async function startupBuilds(core) {
+  const bundle = async (contents, resolveDir, format) => {
+    const result = await build({
+      stdin: { contents, resolveDir, loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format,
+      target: 'es2022',
+      platform: 'browser',
+      write: false,
+    })
+    return result.outputFiles[0].text
+  }
+  const here = fileURLToPath(new URL('.', import.meta.url))
+  const ours = `import { installModelContext } from './install'\ninstallModelContext()`
+  const peer = `import { initializeWebMCPPolyfill } from '${PEER}'\ninitializeWebMCPPolyfill()`
+  // The same classic script, installing from a later script: what its install() costs alone.
+  const split = `import { installModelContext } from './install'\nwindow.__install = installModelContext`
+  const out = {
+    'ours-classic': await bundle(ours, core, 'iife'),
+    'peer-classic': await bundle(peer, here, 'iife'),
+    'ours-esm': await bundle(ours, core, 'esm'),
+    'peer-esm': await bundle(peer, here, 'esm'),
+    'ours-split': await bundle(split, core, 'iife'),
+  }
+  const manifest = new URL('../package.json', import.meta.resolve(PEER))
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8'))
+  const gz = (text) => gzipSync(text, { level: 9 }).length
+  return {
+    scripts: out,
+    peer: `${PEER} ${version}`,
+    bytes: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, gz(v)])),
+  }
+}
+
+/**
+ * A start-up page: `t0` before the script, the script inline (with a comment unique to this load, so
+ * that no code cache built by an earlier load serves it: every load is a first visit), `t1` after it.
+ * `t0` is always a classic script: an inline module is compiled when the parser reaches it and run
+ * after parsing, so a module's `t0` would leave its compilation out. `t1` is a module after a module
+ * (run once it has), and the empty module's page is measured the same way.
+ */
+export function startupPage(variant, scripts, nonce) {
+  const module = variant.endsWith('-esm')
+  const type = module ? ' type="module"' : ''
+  const code = variant === 'empty' || variant === 'empty-esm' ? '' : scripts[variant]
+  const split =
+    variant === 'ours-split'
+      ? '<script>{const t = performance.now(); window.__install(); window.__installMs = performance.now() - t}</script>'
+      : ''
+  return `<!doctype html><html><head><meta charset="utf-8">
+<script>window.__t0 = performance.now()</script>
+<script${type}>/*${nonce}*/${code}</script>
+<script${type}>window.__t1 = performance.now()</script>${split}
+</head><body><form><input name=q></form><p>start-up</p></body></html>`
+}
+
+/** The start-up variants, each with the empty script it is measured net of. */
+export const STARTUP = [
+  ['ours-classic', 'empty'],
+  ['peer-classic', 'empty'],
+  ['ours-esm', 'empty-esm'],
+  ['peer-esm', 'empty-esm'],
+  ['ours-split', 'empty'],
+]
+
+/**
+ * Runs the start-up rows in one browser: `samples` rounds, each loading every variant once in a
+ * fresh page (the order turned round each time), medians per variant.
+ */
+export async function runStartup(open, origin, samples) {
+  const variants = ['empty', 'empty-esm', ...STARTUP.map(([v]) => v)]
+  const times = Object.fromEntries(variants.map((v) => [v, []]))
+  const install = []
+  for (let s = 0; s < samples; s++) {
+    const order = s % 2 ? [...variants].reverse() : variants
+    for (const variant of order) {
+      const tab = await open(`${origin}/bench-startup/${variant}?n=${s}-${Math.random()}`)
+      try {
+        const [t0, t1, installMs, installed] = await tab.evaluate(
+          `new Promise((resolve) => {
+            const done = () => resolve([window.__t0, window.__t1, window.__installMs ?? null, 'modelContext' in document])
+            if (window.__t1 !== undefined) done()
+            else addEventListener('load', done)
+          })`,
+        )
+        if (variant.startsWith('empty') === installed && variant !== 'ours-split') {
+          throw new Error(
+            `start-up ${variant}: document.modelContext ${installed ? 'present' : 'missing'}`,
+          )
+        }
+        times[variant].push(t1 - t0)
+        if (installMs !== null) install.push(installMs)
+      } finally {
+        await tab.close()
+      }
+    }
+  }
+  const med = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
+  const ms = Object.fromEntries(variants.map((v) => [v, med(times[v])]))
+  return { ms, installMs: install.length ? med(install) : undefined, samples }
+}
+
+/** The host-page rows' 200-control tool form: controls of every kind, labelled, in rows. */
+export const FORM_SOURCE = `(() => {
+  const kinds = [
+    (i) => '<label for=c' + i + '>Field ' + i + '</label><input id=c' + i + ' name=c' + i + '>',
+    (i) => '<input type=number name=c' + i + ' min=0 max=' + i + ' step=0.5 aria-description="n ' + i + '">',
+    (i) => '<select name=c' + i + '><option>a</option><option value=b>B ' + i + '</option></select>',
+    (i) => '<label><input type=checkbox name=c' + i + '> Box ' + i + '</label>',
+    (i) => '<input type=date name=c' + i + ' toolparamdescription="Day ' + i + '">',
+    (i) => '<input type=radio name=r' + (i - (i % 10)) + ' value=' + i + '>',
+    (i) => '<textarea name=c' + i + ' required></textarea>',
+    (i) => '<input type=email name=c' + i + ' pattern=".+@example[.]com">',
+  ]
+  const form = document.createElement('form')
+  form.setAttribute('toolname', 'bench')
+  form.setAttribute('tooldescription', 'A large form')
+  form.innerHTML = Array.from({ length: 200 }, (_, i) => '<div class=row>' + kinds[i % kinds.length](i) + '</div>').join('')
+  return form
+})()`
+
+/**
+ * Runs in the page: resolves once the tasks queued by now, and those they queue in turn, have run
+ * (three message hops: the polyfill's form update runs in a task, and queues its toolchange events
+ * in another). Not a timer: nested timers are clamped to 4 ms.
+ */
+export const IDLE_SOURCE = `() => new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel()
+  let hops = 0
+  port1.onmessage = () => (++hops < 3 ? port2.postMessage(0) : (port1.close(), resolve()))
+  port2.postMessage(0)
+})`
+
+/**
+ * Memory per tool in one page of `side` (Chromium, through the DevTools protocol): the V8 heap in
+ * use after a full garbage collection, and the renderer's private memory (Linux), before and after
+ * `setup` (source text run in the page, resolving once its tools are registered), per tool.
+ */
+export async function measureMemory(page, setup, count) {
+  const cdp = await page.context().newCDPSession(page)
+  const browserCdp = await page.context().browser().newBrowserCDPSession()
+  const renderer = async () => {
+    const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo')
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id)
+  }
+  const privateBytes = (pids) =>
+    pids.reduce((sum, pid) => {
+      try {
+        const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+        const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+        return sum + (kb('Private_Clean') + kb('Private_Dirty')) * 1024
+      } catch {
+        return sum
+      }
+    }, 0)
+  const settle = async () => {
+    for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage')
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+    return { heap: usedSize, private: privateBytes(await renderer()) }
+  }
+  try {
+    await cdp.send('HeapProfiler.enable')
+    const before = await settle()
+    await page.evaluate(setup)
+    const after = await settle()
+    return {
+      heapPerTool: (after.heap - before.heap) / count,
+      privatePerTool: (after.private - before.private) / count,
+    }
+  } finally {
+    await cdp.detach()
+    await browserCdp.detach()
+  }
+}
+
+/** Page source: registers `count` tools of one shape, as a page's tools look. */
+export const registerTools = (count) => `(async () => {
+  const mc = document.modelContext
+  window.__keep = []
+  const inputSchema = { type: 'object', properties: { q: { type: 'string', description: 'A query' } }, required: ['q'] }
+  const registrations = []
+  for (let i = 0; i < ${count}; i++) {
+    const tool = { name: 'tool-' + i, description: 'Tool number ' + i + ' of the page', inputSchema, execute: (input) => input.q + i }
+    registrations.push(mc.registerTool(tool))
+  }
+  await Promise.all(registrations)
+  if ((await mc.getTools()).length !== ${count}) throw new Error('expected ${count} tools')
+})()`
+
+/** Page source: adds `count` tool forms of 5 controls each and waits until they are all listed. */
+export const addForms = (count) => `(async () => {
+  const mc = document.modelContext
+  const html = Array.from({ length: ${count} }, (_, i) =>
+    '<form toolname="form-' + i + '" tooldescription="Form number ' + i + '">' +
+    '<label>Name <input name=name required></label><input type=number name=n min=0 max=9>' +
+    '<select name=s><option>a</option><option>b</option></select>' +
+    '<label><input type=checkbox name=c> Check</label><textarea name=t></textarea>' +
+    '<button>Send</button></form>').join('')
+  document.body.insertAdjacentHTML('beforeend', html)
+  // Polled (a benchmark, not a test): native lists the forms some tasks after they are parsed.
+  for (let i = 0; i < 1000; i++) {
+    if ((await mc.getTools()).length === ${count}) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error('the forms were never all listed')
+})()`
