@@ -17,10 +17,6 @@ export default floorConfig(
     environment: 'jsdom',
     // First: Node's own require() must find React 18 before Testing Library loads.
     setupFiles: ['tests/react18.setup.ts', 'tests/test-setup.ts'],
-    // One test cannot run on React 18 as written: it server-renders in jsdom, where React 18's
-    // renderToString warns about the hook's useLayoutEffect (it picks useEffect where there is no
-    // document, as on a real server).
-    testNamePattern: /^(?!.*hydrates server HTML without a mismatch).*$/,
   },
   {
     resolve: {
