@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The consumer check (`pnpm consumer-check`): the public packages as a user gets them. Builds and
-// packs @webmcp-kit/core, react, vue and angular; creates fresh apps in a temp folder from the
+// packs @webmcp-kit/core, react, vue, angular and solid; creates fresh apps in a temp folder from the
 // templates in ./apps (Vite + React 19, Next.js 16 App Router with SSR, Vite + Vue 3.5 server-rendered
-// with renderToString, Angular CLI 21, and a plain page with each classic script); installs each with
+// with renderToString, Angular CLI 21, Vite + Solid 1.9 server-rendered and hydrated, and a plain page
+// with each classic script); installs each with
 // npm from the registry and the tarballs (never our names from the registry: the tarballs override
 // them); builds each with its own toolchain; serves it; and in Chromium, native WebMCP and the
 // polyfill, waits for the tool the app registers on mount, lists it with getTools, runs it with
@@ -21,7 +22,7 @@ import { chromiumOptions } from '../scripts/browser.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const templates = fileURLToPath(new URL('apps', import.meta.url))
-const PACKAGES = ['core', 'react', 'vue', 'angular']
+const PACKAGES = ['core', 'react', 'vue', 'angular', 'solid']
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
@@ -140,6 +141,17 @@ const APPS = [
     versions: ['vue', 'vite'],
     title: 'Vite + Vue 3.5 (renderToString SSR)',
     packages: ['core', 'vue'],
+    ssr: true,
+    build: ['npm', ['run', 'build']],
+    serve: (dir, port) => startProcess('node', ['server.js'], { cwd: dir, port }),
+  },
+  {
+    // Not SolidStart: SolidStart 2 needs Node 24 (we support 20.19), SolidStart 1 runs on vinxi and
+    // Vite 6. Solid's own SSR (renderToString, hydrate) is what SolidStart renders with.
+    name: 'vite-solid-ssr',
+    versions: ['solid-js', 'vite'],
+    title: 'Vite + Solid 1.9 (renderToString SSR)',
+    packages: ['core', 'solid'],
     ssr: true,
     build: ['npm', ['run', 'build']],
     serve: (dir, port) => startProcess('node', ['server.js'], { cwd: dir, port }),
