@@ -40,10 +40,22 @@ const { chromiumOptions, startServer } = await import('@webmcp-kit/test-infra/br
 const { launch } = await import('@webmcp-kit/test-infra/engines')
 
 /**
+ * What the rows use of a page's `document.modelContext` (native or the polyfill's).
+ * @typedef {{ name: string, inputSchema: { required: string[] } }} PageTool
+ * @typedef {object} PageModelContext
+ * @property {(tool: object, options?: object) => Promise<void>} registerTool
+ * @property {(options?: object) => Promise<PageTool[]>} getTools
+ * @property {(tool: PageTool | undefined, input: object) => Promise<unknown>} executeTool
+ * @property {(type: string, listener: () => void) => void} addEventListener
+ * @property {(type: string, listener: () => void) => void} removeEventListener
+ * @typedef {{ origin: string, otherOrigin: string, slot?: string }} Env
+ */
+
+/**
  * @typedef {object} Row
  * @property {string} id Short name, for `--only` and the JSON output.
  * @property {string} name What the table shows.
- * @property {(mc: any, env: { origin: string, otherOrigin: string }) => Promise<() => Promise<unknown>>} setup
+ * @property {(mc: PageModelContext, env: Env) => Promise<() => Promise<unknown>>} setup
  *   Runs in the page with its `document.modelContext`; resolves to one timed operation.
  * @property {number} [calls] Tool calls made by one operation (the time is divided by it). Default 1.
  * @property {number} [target] Acceptance: polyfill time at most `target` × native. Default 0.5.
@@ -58,9 +70,9 @@ const { launch } = await import('@webmcp-kit/test-infra/engines')
  *   with `env.slot` `'reference'` (the platform's own functions, saved by the page before the
  *   polyfill loaded: `query` must arrange it) or `'candidate'` (what the page has now). The native
  *   column holds the reference. Chromium only.
- * @property {boolean} [host] A cost to the host page (issue 22): both columns are measured in the
- *   engine's polyfill browser, in two tabs, one of the same page without the polyfill (`nopolyfill`:
- *   `mc` is then undefined) and one with it. The native column holds the page without the polyfill.
+ * @property {boolean} [host] A cost to the host page (issue 22), an in-page row of the engine's own
+ *   polyfill browser (other engines too): the tab (without the polyfill) loads each slot's page in a
+ *   same-origin frame, `reference` without the polyfill, `candidate` with it.
  */
 
 /** @type {Row[]} */
@@ -86,6 +98,7 @@ const ROWS = [
     id: 'execute',
     name: 'executeTool round trip',
     setup: async (mc) => {
+      /** @param {{ q: string }} input */
       const execute = (input) => ({ ok: true, echo: input.q })
       await mc.registerTool({ name: 'echo', description: 'Echoes', execute })
       const tool = (await mc.getTools()).find((t) => t.name === 'echo')
@@ -96,6 +109,7 @@ const ROWS = [
     id: 'execute-100kb',
     name: 'executeTool, 100 KB input',
     setup: async (mc) => {
+      /** @param {{ items: unknown[] }} input */
       const execute = (input) => ({ ok: true, count: input.items.length })
       await mc.registerTool({ name: 'sink', description: 'Counts items', execute })
       const tool = (await mc.getTools()).find((t) => t.name === 'sink')
@@ -178,7 +192,7 @@ const ROWS = [
         document.body.append(frame)
       })
       const { port1, port2 } = new MessageChannel()
-      frame.contentWindow.postMessage('echo', '*', [port2])
+      frame.contentWindow?.postMessage('echo', '*', [port2])
       return () =>
         new Promise((resolve) => {
           port1.onmessage = resolve
@@ -191,6 +205,7 @@ const ROWS = [
     name: 'tool call through @webmcp-kit/bridge (MCP client → bridge → page)',
     bridge: true,
     setup: async (mc) => {
+      /** @param {{ q: string }} input */
       const execute = (input) => ({ ok: true, echo: input.q })
       await mc.registerTool({ name: 'echo', description: 'Echoes', execute })
       const tool = (await mc.getTools()).find((t) => t.name === 'echo')
@@ -200,11 +215,11 @@ const ROWS = [
   // The selector patch (:tool-form-active, src/selectors.ts): a selector that names neither
   // pseudo-class must cost nothing measurable. The reference is the same call to the function the
   // page saved before the polyfill patched it; 1,000 elements; `calls` operations per sample.
-  ...[
+  .../** @type {[string, string, string, number, string, string][]} */ ([
     ['qsa', 'querySelectorAll', 'Document', 100, '.item > span', 'document'],
     ['matches', 'matches', 'Element', 2000, '.item > span', 'el'],
     ['closest', 'closest', 'Element', 2000, '.item', 'el'],
-  ].map(([id, method, iface, calls, selector, on]) => ({
+  ]).map(([id, method, iface, calls, selector, on]) => ({
     id: `selector-${id}`,
     name: `${method}('${selector}') (÷ the page's own ${method}, saved before the polyfill)`,
     calls,
@@ -215,10 +230,11 @@ const ROWS = [
       `<script>window.saved = { ${method}: ${iface}.prototype.${method} }</script>` +
         '<script src="/webmcp.iife.js"></script>',
     )}`,
-    setup: new Function(
-      'mc',
-      'env',
-      `return (async () => {
+    setup: /** @type {Row['setup']} */ (
+      new Function(
+        'mc',
+        'env',
+        `return (async () => {
         document.body.insertAdjacentHTML('beforeend', Array.from({ length: 1000 }, (_, i) =>
           '<div class="item i' + i + '"><span>' + i + '</span></div>').join(''))
         const el = document.querySelector('.i500 > span')
@@ -231,11 +247,12 @@ const ROWS = [
           if (!out) throw new Error('the selector matched nothing')
         }
       })()`,
+      )
     ),
   })),
   // The host page's own DOM work inside a 200-control tool form (issue 22), timed until the tasks it
   // causes have run, in the page with the polyfill and in the same page without it.
-  ...[
+  .../** @type {[string, string, string][]} */ ([
     [
       'dom-attributes',
       '1,000 attribute changes (class) in a 200-control <form toolname>, one task',
@@ -265,7 +282,7 @@ const ROWS = [
         await nextTask()
       }`,
     ],
-  ].map(([id, name, work]) => ({
+  ]).map(([id, name, work]) => ({
     id,
     name,
     host: true,
@@ -275,10 +292,11 @@ const ROWS = [
     query: 'nopolyfill',
     // Each slot's page is a same-origin frame of the tab (one renderer, one heap, samples
     // interleaved): `reference` without the polyfill, `candidate` with it.
-    setup: new Function(
-      'mc',
-      'env',
-      `return (async () => {
+    setup: /** @type {Row['setup']} */ (
+      new Function(
+        'mc',
+        'env',
+        `return (async () => {
         const frame = document.createElement('iframe')
         frame.src = env.slot === 'reference' ? '/?nopolyfill' : '/'
         await new Promise((resolve) => {
@@ -307,6 +325,7 @@ const ROWS = [
           }
         })`)})(w.document.modelContext)
       })()`,
+      )
     ),
   })),
   {
@@ -317,6 +336,7 @@ const ROWS = [
       // A declarative tool with 200 labelled controls of every kind. Native derives the schema when
       // a control changes (and caches it), so one operation is: change a control, wait for the
       // re-registration (two toolchange events), and read the new schema with getTools().
+      /** @type {((i: number) => string)[]} */
       const kinds = [
         (i) => `<label for=c${i}>Field ${i}</label><input id=c${i} name=c${i}>`,
         (i) => `<input type=number name=c${i} min=0 max=${i} step=0.5 aria-description="n ${i}">`,
@@ -330,21 +350,24 @@ const ROWS = [
       const form = document.createElement('form')
       form.setAttribute('toolname', 'bench')
       form.setAttribute('tooldescription', 'A large form')
-      form.innerHTML = Array.from({ length: 200 }, (_, i) => kinds[i % kinds.length](i)).join('')
+      form.innerHTML = Array.from({ length: 200 }, (_, i) => kinds[i % kinds.length]?.(i)).join('')
+      /** @param {number} count */
       const changes = (count) =>
-        new Promise((resolve) => {
-          let seen = 0
-          const listener = () => {
-            if (++seen < count) return
-            mc.removeEventListener('toolchange', listener)
-            resolve()
-          }
-          mc.addEventListener('toolchange', listener)
-        })
+        /** @type {Promise<void>} */ (
+          new Promise((resolve) => {
+            let seen = 0
+            const listener = () => {
+              if (++seen < count) return
+              mc.removeEventListener('toolchange', listener)
+              resolve()
+            }
+            mc.addEventListener('toolchange', listener)
+          })
+        )
       const registered = changes(1)
       document.body.append(form)
       await registered
-      const last = form.elements[form.elements.length - 1]
+      const last = /** @type {HTMLInputElement} */ (form.elements[form.elements.length - 1])
       let required = false
       return async () => {
         required = !required
@@ -352,7 +375,7 @@ const ROWS = [
         last.required = required
         await changed
         const [tool] = await mc.getTools()
-        if (tool.inputSchema.required.includes(last.name) !== required) {
+        if (!tool || tool.inputSchema.required.includes(last.name) !== required) {
           throw new Error('the schema was not derived again')
         }
       }
@@ -368,17 +391,25 @@ const ROWS = [
 const TIMING = { warmupMs: 150, sampleMs: 80, samples: 9, minWarmup: 5, minIterations: 3 }
 
 /**
+ * What a page keeps between `prepare` and its samples, per slot.
+ * @typedef {{ run: () => Promise<unknown>, iterations: number, calls: number }} Prepared
+ * @typedef {typeof globalThis & { __bench?: Record<string, Prepared> }} BenchGlobal
+ */
+
+/**
  * Runs in the page (serialised with `toString`, like `setup`): sets the row up, warms it up and
  * keeps the calibrated operation for `sample`. Returns which implementation the page has.
+ * @param {Row['setup']} setup
+ * @param {typeof TIMING & { calls: number, env: Env }} options
  */
 async function prepare(setup, { calls, warmupMs, sampleMs, minWarmup, minIterations, env }) {
-  const mc = document.modelContext
+  const mc = /** @type {Document & { modelContext?: PageModelContext }} */ (document).modelContext
   const impl = !mc
     ? 'none'
     : String(mc.registerTool).includes('[native code]')
       ? 'native'
       : 'polyfill'
-  const run = await setup(mc, env)
+  const run = await setup(/** @type {PageModelContext} */ (mc), env)
   let warm = 0
   const start = performance.now()
   while (warm < minWarmup || performance.now() - start < warmupMs) {
@@ -387,13 +418,17 @@ async function prepare(setup, { calls, warmupMs, sampleMs, minWarmup, minIterati
   }
   const each = (performance.now() - start) / warm
   const iterations = Math.max(minIterations, Math.ceil(sampleMs / each))
-  ;(globalThis.__bench ??= {})[env.slot ?? 'main'] = { run, iterations, calls }
+  const page = /** @type {BenchGlobal} */ (globalThis)
+  ;(page.__bench ??= {})[env.slot ?? 'main'] = { run, iterations, calls }
   return { impl, iterations }
 }
 
 /** Runs in the page: one sample, in ms per tool call. */
 async function sample(slot = 'main') {
-  const { run, iterations, calls } = globalThis.__bench[slot]
+  const bench = /** @type {Record<string, Prepared>} */ (
+    /** @type {BenchGlobal} */ (globalThis).__bench
+  )
+  const { run, iterations, calls } = /** @type {Prepared} */ (bench[slot])
   const start = performance.now()
   for (let i = 0; i < iterations; i++) await run()
   return (performance.now() - start) / (iterations * calls)
@@ -403,35 +438,49 @@ async function sample(slot = 'main') {
  * Runs in the page, for an in-page row: one sample of both slots, interleaved in 16 slices so that
  * a slow moment of the machine falls on both alike. Returns ms per call, per slot.
  */
-async function pairedSample(slots) {
+async function pairedSample(/** @type {string[]} */ slots) {
+  const bench = /** @type {Record<string, Prepared>} */ (
+    /** @type {BenchGlobal} */ (globalThis).__bench
+  )
   const spent = slots.map(() => 0)
   const slices = 16
   for (let slice = 0; slice < slices; slice++) {
     for (let k = 0; k < slots.length; k++) {
       const i = slice % 2 ? slots.length - 1 - k : k
-      const { run, iterations } = globalThis.__bench[slots[i]]
+      const { run, iterations } = /** @type {Prepared} */ (bench[/** @type {string} */ (slots[i])])
       const start = performance.now()
       for (let n = 0; n < Math.ceil(iterations / slices); n++) await run()
-      spent[i] += performance.now() - start
+      spent[i] = /** @type {number} */ (spent[i]) + performance.now() - start
     }
   }
   return slots.map((slot, i) => {
-    const { iterations, calls } = globalThis.__bench[slot]
-    return spent[i] / (Math.ceil(iterations / slices) * slices * calls)
+    const { iterations, calls } = /** @type {Prepared} */ (bench[slot])
+    return /** @type {number} */ (spent[i]) / (Math.ceil(iterations / slices) * slices * calls)
   })
 }
 
 /**
- * @typedef {{ evaluate(expression: string): Promise<any>, close(): Promise<void> }} Tab
+ * @typedef {object} Tab
+ * @property {(expression: string) => Promise<any>} evaluate
+ * @property {() => Promise<void>} close
+ * @property {import('playwright-core').Page} [page] The page itself (Chromium only).
  * @typedef {object} Side One browser, one column of the table.
  * @property {string} label Column heading.
  * @property {'native' | 'polyfill'} impl What `document.modelContext` must be there.
  * @property {string} version The browser's version.
  * @property {(url: string) => Promise<Tab>} open A fresh page at `url`.
  * @property {() => Promise<void>} close
+ * @typedef {{ origin: string, otherOrigin: string, close(): Promise<void> }} Server
+ * @typedef {Record<string, { ms: number, iterations: number, samples: number[] }>} Times
+ * @typedef {{ ratio: number | undefined, target?: number, maxMs?: number, meets: boolean, text: string }} Verdict
+ * @typedef {Record<string, { direct: number, bridge: number, iterations: number }>} BridgeTimes
+ * @typedef {{ row: Row, times?: Times, verdict?: Verdict | null, bridge?: BridgeTimes }} Result
  */
 
-/** @returns {Promise<Side>} */
+/**
+ * @param {boolean} native
+ * @returns {Promise<Side>}
+ */
 async function chromiumSide(native) {
   const browser = await chromium.launch(chromiumOptions(native))
   return {
@@ -455,18 +504,24 @@ async function chromiumSide(native) {
  * The bridge row: per Chromium, the row's tool call timed in the page (a direct `executeTool`), and
  * the same call made by an MCP client (the SDK's, over an in-memory transport) through the bridge
  * serving that page, timed in Node. Built from source, like the tests.
+ * @param {Side[]} sides
+ * @param {Row} row
+ * @param {Server} server
+ * @returns {Promise<BridgeTimes>}
  */
 async function runBridgeRow(sides, row, server) {
   const bridgeDir = new URL('../packages/bridge/', import.meta.url)
   const { buildFromSource } = await import(new URL('scripts/from-source.mjs', bridgeDir).href)
   const { createBridge } = await import(pathToFileURL((await buildFromSource()).index).href)
   const require = createRequire(new URL('package.json', bridgeDir))
+  /** @param {string} path */
   const sdk = (path) =>
     import(pathToFileURL(require.resolve(`@modelcontextprotocol/sdk/${path}`)).href)
   const [{ Client }, { InMemoryTransport }] = await Promise.all([
     sdk('client/index.js'),
     sdk('inMemory.js'),
   ])
+  /** @type {BridgeTimes} */
   const out = {}
   for (const side of sides) {
     const tab = await side.open(`${server.origin}/bench/${row.id}`)
@@ -517,6 +572,7 @@ async function runBridgeRow(sides, row, server) {
   return out
 }
 
+/** @param {Result[]} results */
 function printBridge(results) {
   for (const { row, bridge } of results) {
     if (!bridge) continue
@@ -530,7 +586,9 @@ function printBridge(results) {
 }
 
 /**
- * The polyfill in another engine (`scripts/engines.mjs`), as a column named after it.
+ * The polyfill in another engine (@webmcp-kit/test-infra's engines), as a column named after it.
+ * @param {Parameters<typeof launch>[0]} engine
+ * @param {string} [label]
  * @returns {Promise<Side>}
  */
 async function engineSide(engine, label = engine) {
@@ -566,6 +624,7 @@ const ENGINES = {
   ],
 }
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
   const args = {
     json: false,
@@ -589,16 +648,26 @@ function parseArgs(argv) {
   return args
 }
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`bench: ${message}`)
   process.exit(2)
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
+/** @param {number[]} values */
+const median = (values) =>
+  /** @type {number} */ ([...values].sort((a, b) => a - b)[values.length >> 1])
 
 /**
  * Runs one row in a fresh page of each browser (the pages stay open together, and samples alternate
  * between them, starting with a different browser each time).
+ * @param {Side[]} sides
+ * @param {Row} row
+ * @param {Server} server
+ * @returns {Promise<Times>}
  */
 async function runRow(sides, row, server) {
   const url = `${server.origin}/bench/${row.id}${row.query ? `?${row.query}` : ''}`
@@ -610,19 +679,22 @@ async function runRow(sides, row, server) {
   const active = sides.filter((side) => !(side.impl === 'native' && row.polyfillOnly))
   // An in-page row: one polyfill tab, shared by both columns, each with its slot (a host row: the
   // engine's own polyfill browser, whose tab loads each slot's page in a frame).
-  const pick = row.host ? sides.findLast : sides.find
-  const shared =
-    row.inPage && (await pick.call(sides, (side) => side.impl === 'polyfill').open(url))
+  const owner = (row.host ? [...sides].reverse() : sides).find((side) => side.impl === 'polyfill')
+  const shared = row.inPage && owner && (await owner.open(url))
+  /** @param {Side} side */
   const slot = (side) => (!row.inPage ? 'main' : side === active[0] ? 'reference' : 'candidate')
+  /** @param {Side} side */
   const expected = (side) => (row.host ? 'none' : row.inPage ? 'polyfill' : side.impl)
+  /** @type {Tab[]} */
   const tabs = []
   try {
     for (const side of active) tabs.push(shared || (await side.open(url)))
     const times = active.map(() => /** @type {number[]} */ ([]))
+    /** @type {number[]} */
     const iterations = []
     for (const [i, side] of active.entries()) {
       const env = { ...options.env, slot: slot(side) }
-      const found = await tabs[i].evaluate(
+      const found = await /** @type {Tab} */ (tabs[i]).evaluate(
         `(${prepare})(${row.setup}, ${JSON.stringify({ ...options, env })})`,
       )
       if (found.impl !== expected(side)) {
@@ -637,19 +709,26 @@ async function runRow(sides, row, server) {
         const paired = await shared.evaluate(
           `(${pairedSample})(${JSON.stringify(active.map(slot))})`,
         )
-        paired.forEach((ms, i) => times[i].push(ms))
+        paired.forEach((/** @type {number} */ ms, /** @type {number} */ i) => times[i]?.push(ms))
         continue
       }
       const order = active.map((_, i) => i)
       if (s % 2) order.reverse()
       for (const i of order) {
-        times[i].push(await tabs[i].evaluate(`(${sample})('${slot(active[i])}')`))
+        const tab = /** @type {Tab} */ (tabs[i])
+        times[i]?.push(
+          await tab.evaluate(`(${sample})('${slot(/** @type {Side} */ (active[i]))}')`),
+        )
       }
     }
     return Object.fromEntries(
       active.map((side, i) => [
         side.label,
-        { ms: median(times[i]), iterations: iterations[i], samples: times[i] },
+        {
+          ms: median(/** @type {number[]} */ (times[i])),
+          iterations: /** @type {number} */ (iterations[i]),
+          samples: /** @type {number[]} */ (times[i]),
+        },
       ]),
     )
   } finally {
@@ -657,6 +736,7 @@ async function runRow(sides, row, server) {
   }
 }
 
+/** @param {number} ms */
 function format(ms) {
   return ms >= 10
     ? ms.toFixed(1)
@@ -667,15 +747,23 @@ function format(ms) {
         : ms.toPrecision(2)
 }
 
+/**
+ * @param {Side[]} sides
+ * @param {Result[]} results
+ * @param {string[]} [labels] Column headings, by side.
+ */
 function printTable(sides, results, labels = sides.map((side) => side.label)) {
   const [reference, ...others] = sides
   const head = ['row', ...labels.map((label) => `${label} ms/call`)]
   for (const [i] of others.entries()) head.push(`${labels[i + 1]}/${labels[0]}`)
-  const lines = results.map(({ row, times }) => {
-    const ref = times[reference.label]?.ms
+  const lines = results.map(({ row, times = {} }) => {
+    const ref = reference && times[reference.label]?.ms
     const cells = [
       row.name,
-      ...sides.map((side) => (times[side.label] ? format(times[side.label].ms) : '—')),
+      ...sides.map((side) => {
+        const ms = times[side.label]?.ms
+        return ms === undefined ? '—' : format(ms)
+      }),
     ]
     for (const side of others) {
       const ms = times[side.label]?.ms
@@ -683,9 +771,14 @@ function printTable(sides, results, labels = sides.map((side) => side.label)) {
     }
     return cells
   })
-  const widths = head.map((_, i) => Math.max(...[head, ...lines].map((cells) => cells[i].length)))
+  const widths = head.map((_, i) =>
+    Math.max(...[head, ...lines].map((cells) => cells[i]?.length ?? 0)),
+  )
+  /** @param {string[]} cells */
   const render = (cells) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
   console.log(render(head))
   console.log(widths.map((width) => '─'.repeat(width)).join('  '))
   for (const cells of lines) console.log(render(cells))
@@ -693,9 +786,16 @@ function printTable(sides, results, labels = sides.map((side) => side.label)) {
   for (const { verdict } of results) if (verdict) console.log(verdict.text)
 }
 
-/** Whether the polyfill meets the row's target (a ratio to native, or `maxMs`). */
+/**
+ * Whether the polyfill meets the row's target (a ratio to native, or `maxMs`).
+ * @param {Side[]} sides
+ * @param {Row} row
+ * @param {Times} times
+ * @returns {Verdict | null}
+ */
 function judge(sides, row, times) {
   const [reference, candidate] = sides
+  if (!reference) return null
   const ms = candidate && times[candidate.label]?.ms
   const ref = reference.impl === 'native' || row.host ? times[reference.label]?.ms : undefined
   const ratio = ms !== undefined && ref ? ms / ref : undefined
@@ -723,11 +823,36 @@ const HOST_ROWS = ['startup', 'memory-tools', 'memory-forms']
 /** Start-up samples per variant (fresh loads). */
 const STARTUP_SAMPLES = 21
 
-/** The start-up rows of one engine: its polyfill browser, every variant a fresh load. */
+/** Fresh pages per memory row and browser. */
+const MEMORY_SAMPLES = 5
+
+/**
+ * The engine's own polyfill browser (the last polyfill column).
+ * @param {Side[]} sides
+ */
+function polyfillSide(sides) {
+  const side = [...sides].reverse().find((s) => s.impl === 'polyfill')
+  if (!side) throw new Error('bench: no polyfill browser')
+  return side
+}
+
+/**
+ * @typedef {Awaited<ReturnType<typeof startupRows>>} Startup
+ * @typedef {import('./host.mjs').Builds} Builds
+ */
+
+/**
+ * The start-up rows of one engine: its polyfill browser, every variant a fresh load.
+ * @param {Side[]} sides
+ * @param {Server} server
+ * @param {Builds} builds
+ */
 async function startupRows(sides, server, builds) {
-  const side = sides.findLast((s) => s.impl === 'polyfill')
+  const side = polyfillSide(sides)
   const { ms, installMs, samples } = await runStartup(side.open, server.origin, STARTUP_SAMPLES)
-  const net = (variant) => ms[variant] - ms[STARTUP.find(([v]) => v === variant)[1]]
+  const empty = Object.fromEntries(STARTUP)
+  /** @param {import('./host.mjs').Variant} variant */
+  const net = (variant) => ms[variant] - ms[/** @type {'empty' | 'empty-esm'} */ (empty[variant])]
   return {
     label: side.label,
     version: side.version,
@@ -739,10 +864,15 @@ async function startupRows(sides, server, builds) {
   }
 }
 
+/**
+ * @param {Startup} startup
+ * @param {string} peer
+ */
 function printStartup({ label, version, ms, installMs, samples, net, bytes }, peer) {
   console.log(
     `\nStart-up in ${label} (${version}), a fresh load each (no code cache), median of ${samples}:`,
   )
+  /** @type {[string, import('./host.mjs').Variant, import('./host.mjs').Variant][]} */
   const rows = [
     ['classic script', 'ours-classic', 'peer-classic'],
     ['ESM entry', 'ours-esm', 'peer-esm'],
@@ -766,20 +896,33 @@ function printStartup({ label, version, ms, installMs, samples, net, bytes }, pe
   for (const verdict of verdicts) console.log(verdict)
 }
 
-/** Memory rows (Chromium only: the DevTools protocol), native and polyfill, a fresh page each. */
+/**
+ * @typedef {{ id: string, name: string, memory: Record<string, { heapPerTool: number, privatePerTool: number }> }} Memory
+ */
+
+/**
+ * Memory rows (Chromium only: the DevTools protocol), native and polyfill, a fresh page each.
+ * @param {Side[]} sides
+ * @param {Server} server
+ * @param {string[] | null} only
+ * @returns {Promise<Memory[]>}
+ */
 async function memoryRows(sides, server, only) {
+  /** @type {[string, string, string, number][]} */
   const rows = [
     ['memory-tools', 'per registered tool (1,000 tools)', registerTools(1000), 1000],
     ['memory-forms', 'per form tool (100 forms of 5 controls)', addForms(100), 100],
-  ].filter(([id]) => !only || only.includes(id))
+  ]
   const out = []
-  for (const [id, name, setup, count] of rows) {
+  for (const [id, name, setup, count] of rows.filter(([id]) => !only || only.includes(id))) {
+    /** @type {Memory['memory']} */
     const times = {}
     for (const side of sides) {
       const samples = []
-      for (let s = 0; s < 3; s++) {
+      for (let s = 0; s < MEMORY_SAMPLES; s++) {
         const tab = await side.open(`${server.origin}/bench/${id}`)
         try {
+          if (!tab.page) throw new Error('bench: memory rows need Chromium')
           samples.push(await measureMemory(tab.page, setup, count))
         } finally {
           await tab.close()
@@ -795,19 +938,34 @@ async function memoryRows(sides, server, only) {
   return out
 }
 
+/**
+ * @param {Memory[]} results
+ * @param {Side[]} sides
+ */
 function printMemory(results, sides) {
   if (!results.length) return
+  /** @param {number} bytes */
   const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KiB`
   console.log(
-    "\nMemory, median of 3 fresh pages (V8 heap after GC; the renderer's private memory, which holds native's C++ tool map too):",
+    `\nMemory, median of ${MEMORY_SAMPLES} fresh pages (V8 heap after GC; the renderer's private memory, which holds native's C++ tool map too):`,
   )
+  const verdicts = []
   for (const { name, memory } of results) {
-    const cells = sides.map(
-      (side) =>
-        `${side.label} ${kb(memory[side.label].heapPerTool)} heap, ${kb(memory[side.label].privatePerTool)} private`,
-    )
+    const cells = sides.map((side) => {
+      const { heapPerTool = NaN, privatePerTool = NaN } = memory[side.label] ?? {}
+      return `${side.label} ${kb(heapPerTool)} heap, ${kb(privatePerTool)} private`
+    })
     console.log(`  ${name}: ${cells.join('; ')}`)
+    const { native, polyfill } = memory
+    if (native && polyfill) {
+      const ratio = polyfill.heapPerTool / native.heapPerTool
+      const meets = ratio <= 1
+      verdicts.push(
+        `${meets ? 'PASS' : 'FAIL'}  memory ${name}: polyfill heap ${ratio.toFixed(2)}× native's (target ≤ 1×)`,
+      )
+    }
   }
+  for (const verdict of verdicts) console.log(verdict)
 }
 
 async function main() {
@@ -819,7 +977,7 @@ async function main() {
   )
   const began = performance.now()
   const builds = await startupBuilds(args.core)
-  const polyfill = (
+  const [polyfill] = (
     await build({
       entryPoints: [`${args.core}/polyfill.ts`],
       bundle: true,
@@ -828,7 +986,8 @@ async function main() {
       target: 'es2022',
       write: false,
     })
-  ).outputFiles[0].text
+  ).outputFiles.map((file) => file.text)
+  /** @type {(text: string | undefined) => import('@webmcp-kit/test-infra/browser').Route} */
   const script = (text) => (_request, response) => {
     response.writeHead(200, { 'content-type': 'text/javascript' })
     response.end(text)
@@ -838,9 +997,17 @@ async function main() {
       // The polyfill of `--core` (by default the same source startServer builds).
       '/webmcp.iife.js': script(polyfill),
       ...Object.fromEntries(
-        ['empty', 'empty-esm', ...STARTUP.map(([variant]) => variant)].map((variant) => [
+        /** @type {import('./host.mjs').PageVariant[]} */ ([
+          'empty',
+          'empty-esm',
+          ...STARTUP.map(([variant]) => variant),
+        ]).map((variant) => [
           `/bench-startup/${variant}`,
-          (_request, response, url) => {
+          /** @type {import('@webmcp-kit/test-infra/browser').Route} */ (
+            _request,
+            response,
+            url,
+          ) => {
             response.writeHead(200, {
               'content-type': 'text/html; charset=utf-8',
               'cache-control': 'no-store',
@@ -851,9 +1018,12 @@ async function main() {
       ),
     },
   })
-  const sides = await ENGINES[args.engine]()
+  const sides = await /** @type {() => Promise<Side[]>} */ (ENGINES[args.engine])()
+  /** @type {Result[]} */
   const results = []
+  /** @type {Startup | undefined} */
   let startup
+  /** @type {Memory[]} */
   let memory = []
   try {
     for (const row of rows) {
@@ -917,7 +1087,7 @@ async function main() {
     printTable(sides, plain)
     const host = results.filter((result) => result.row.host)
     if (host.length) {
-      const engine = sides.findLast((side) => side.impl === 'polyfill').version
+      const engine = polyfillSide(sides).version
       console.log(`The host page's DOM work, in ${engine} (two frames of one tab, interleaved):`)
       printTable(sides, host, ['without polyfill', 'with polyfill'])
     }

@@ -11,8 +11,19 @@ import { build } from 'esbuild'
 
 const PEER = '@mcp-b/webmcp-polyfill'
 
-/** The builds a start-up row loads, by variant: minified as they ship, built the same way. */
+/**
+ * @typedef {'ours-classic' | 'peer-classic' | 'ours-esm' | 'peer-esm' | 'ours-split'} Variant
+ * @typedef {Variant | 'empty' | 'empty-esm'} PageVariant
+ * @typedef {{ scripts: Record<Variant, string>, peer: string, bytes: Record<Variant, number> }} Builds
+ */
+
+/**
+ * The builds a start-up row loads, by variant: minified as they ship, built the same way.
+ * @param {string} core The directory of core's sources.
+ * @returns {Promise<Builds>}
+ */
 export async function startupBuilds(core) {
+  /** @type {(contents: string, resolveDir: string, format: 'iife' | 'esm') => Promise<string>} */
   const bundle = async (contents, resolveDir, format) => {
     const result = await build({
       stdin: { contents, resolveDir, loader: 'ts' },
@@ -23,7 +34,7 @@ export async function startupBuilds(core) {
       platform: 'browser',
       write: false,
     })
-    return result.outputFiles[0].text
+    return /** @type {{ text: string }} */ (result.outputFiles[0]).text
   }
   const here = fileURLToPath(new URL('.', import.meta.url))
   const ours = `import { installModelContext } from './install'\ninstallModelContext()`
@@ -39,11 +50,14 @@ export async function startupBuilds(core) {
   }
   const manifest = new URL('../package.json', import.meta.resolve(PEER))
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'))
+  /** @param {string} text */
   const gz = (text) => gzipSync(text, { level: 9 }).length
   return {
     scripts: out,
     peer: `${PEER} ${version}`,
-    bytes: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, gz(v)])),
+    bytes: /** @type {Record<Variant, number>} */ (
+      Object.fromEntries(Object.entries(out).map(([k, v]) => [k, gz(v)]))
+    ),
   }
 }
 
@@ -53,6 +67,9 @@ export async function startupBuilds(core) {
  * `t0` is always a classic script: an inline module is compiled when the parser reaches it and run
  * after parsing, so a module's `t0` would leave its compilation out. `t1` is a module after a module
  * (run once it has), and the empty module's page is measured the same way.
+ * @param {PageVariant} variant
+ * @param {Record<Variant, string>} scripts
+ * @param {string | null} nonce
  */
 export function startupPage(variant, scripts, nonce) {
   const module = variant.endsWith('-esm')
@@ -69,7 +86,10 @@ export function startupPage(variant, scripts, nonce) {
 </head><body><form><input name=q></form><p>start-up</p></body></html>`
 }
 
-/** The start-up variants, each with the empty script it is measured net of. */
+/**
+ * The start-up variants, each with the empty script it is measured net of.
+ * @type {[Variant, 'empty' | 'empty-esm'][]}
+ */
 export const STARTUP = [
   ['ours-classic', 'empty'],
   ['peer-classic', 'empty'],
@@ -81,14 +101,22 @@ export const STARTUP = [
 /**
  * Runs the start-up rows in one browser: `samples` rounds, each loading every variant once in a
  * fresh page (the order turned round each time), medians per variant.
+ * @param {(url: string) => Promise<{ evaluate(expression: string): Promise<any>, close(): Promise<void> }>} open
+ * @param {string} origin
+ * @param {number} samples
+ * @returns {Promise<{ ms: Record<PageVariant, number>, installMs: number | undefined, samples: number }>}
  */
 export async function runStartup(open, origin, samples) {
+  /** @type {PageVariant[]} */
   const variants = ['empty', 'empty-esm', ...STARTUP.map(([v]) => v)]
+  /** @type {Record<string, number[]>} */
   const times = Object.fromEntries(variants.map((v) => [v, []]))
+  /** @type {number[]} */
   const install = []
   for (let s = 0; s < samples; s++) {
     const order = s % 2 ? [...variants].reverse() : variants
     for (const variant of order) {
+      const runs = /** @type {number[]} */ (times[variant])
       const tab = await open(`${origin}/bench-startup/${variant}?n=${s}-${Math.random()}`)
       try {
         const [t0, t1, installMs, installed] = await tab.evaluate(
@@ -103,15 +131,19 @@ export async function runStartup(open, origin, samples) {
             `start-up ${variant}: document.modelContext ${installed ? 'present' : 'missing'}`,
           )
         }
-        times[variant].push(t1 - t0)
+        runs.push(t1 - t0)
         if (installMs !== null) install.push(installMs)
       } finally {
         await tab.close()
       }
     }
   }
-  const med = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
-  const ms = Object.fromEntries(variants.map((v) => [v, med(times[v])]))
+  /** @param {number[]} values */
+  const med = (values) =>
+    /** @type {number} */ ([...values].sort((a, b) => a - b)[values.length >> 1])
+  const ms = /** @type {Record<PageVariant, number>} */ (
+    Object.fromEntries(variants.map((v) => [v, med(/** @type {number[]} */ (times[v]))]))
+  )
   return { ms, installMs: install.length ? med(install) : undefined, samples }
 }
 
@@ -150,18 +182,25 @@ export const IDLE_SOURCE = `() => new Promise((resolve) => {
  * Memory per tool in one page of `side` (Chromium, through the DevTools protocol): the V8 heap in
  * use after a full garbage collection, and the renderer's private memory (Linux), before and after
  * `setup` (source text run in the page, resolving once its tools are registered), per tool.
+ * @param {import('playwright-core').Page} page
+ * @param {string} setup
+ * @param {number} count
  */
 export async function measureMemory(page, setup, count) {
   const cdp = await page.context().newCDPSession(page)
-  const browserCdp = await page.context().browser().newBrowserCDPSession()
+  const browser = page.context().browser()
+  if (!browser) throw new Error('measureMemory: the page has no browser')
+  const browserCdp = await browser.newBrowserCDPSession()
   const renderer = async () => {
     const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo')
     return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id)
   }
+  /** @param {number[]} pids */
   const privateBytes = (pids) =>
     pids.reduce((sum, pid) => {
       try {
         const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+        /** @param {string} key */
         const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0)
         return sum + (kb('Private_Clean') + kb('Private_Dirty')) * 1024
       } catch {
@@ -188,7 +227,10 @@ export async function measureMemory(page, setup, count) {
   }
 }
 
-/** Page source: registers `count` tools of one shape, as a page's tools look. */
+/**
+ * Page source: registers `count` tools of one shape, as a page's tools look.
+ * @param {number} count
+ */
 export const registerTools = (count) => `(async () => {
   const mc = document.modelContext
   window.__keep = []
@@ -202,7 +244,10 @@ export const registerTools = (count) => `(async () => {
   if ((await mc.getTools()).length !== ${count}) throw new Error('expected ${count} tools')
 })()`
 
-/** Page source: adds `count` tool forms of 5 controls each and waits until they are all listed. */
+/**
+ * Page source: adds `count` tool forms of 5 controls each and waits until they are all listed.
+ * @param {number} count
+ */
 export const addForms = (count) => `(async () => {
   const mc = document.modelContext
   const html = Array.from({ length: ${count} }, (_, i) =>
