@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The consumer check (`pnpm consumer-check`): the public packages as a user gets them. Builds and
-// packs @webmcp-kit/core, react, vue, angular and solid; creates fresh apps in a temp folder from the
-// templates in ./apps (Vite + React 19, Next.js 16 App Router with SSR, Vite + Vue 3.5 server-rendered
-// with renderToString, Angular CLI 21, Vite + Solid 1.9 server-rendered and hydrated, and a plain page
-// with each classic script); installs each with
-// npm from the registry and the tarballs (never our names from the registry: the tarballs override
-// them); builds each with its own toolchain; serves it; and in Chromium, native WebMCP and the
-// polyfill, waits for the tool the app registers on mount, lists it with getTools, runs it with
+// packs @webmcp-kit/core, react, vue, angular, solid and svelte; creates fresh apps in a temp
+// folder from the templates in ./apps (Vite + React 19, Next.js 16 App Router with SSR, Vite + Vue
+// 3.5 server-rendered with renderToString, Angular CLI 21, SvelteKit 2 (SSR, adapter-node), Vite +
+// Solid 1.9 server-rendered and hydrated, and a plain page with each classic script); installs each
+// with npm from the registry and the tarballs (never our names from the registry: the tarballs
+// override them); builds each with its own toolchain; serves it; and in Chromium, native WebMCP and
+// the polyfill, waits for the tool the app registers on mount, lists it with getTools, runs it with
 // executeTool and checks the page shows the result. Ends with a summary; exits 1 on any failure.
 //
 // KEEP=1 keeps the temp folder (printed either way); CONSUMER_APPS=next,angular-cli runs a subset.
@@ -22,7 +22,7 @@ import { chromiumOptions } from '../scripts/browser.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const templates = fileURLToPath(new URL('apps', import.meta.url))
-const PACKAGES = ['core', 'react', 'vue', 'angular', 'solid']
+const PACKAGES = ['core', 'react', 'vue', 'angular', 'solid', 'svelte']
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
@@ -157,6 +157,17 @@ const APPS = [
     serve: (dir, port) => startProcess('node', ['server.js'], { cwd: dir, port }),
   },
   {
+    // SvelteKit 2: SvelteKit 3 needs Node 22.17 (we support 20.19). The package's runes
+    // (.svelte.js) are compiled by the app's own Svelte, on the server and in the browser.
+    name: 'sveltekit',
+    versions: ['@sveltejs/kit', 'svelte'],
+    title: 'SvelteKit 2 (SSR, adapter-node)',
+    packages: ['core', 'svelte'],
+    ssr: true,
+    build: ['npm', ['run', 'build']],
+    serve: (dir, port) => startProcess('node', ['build'], { cwd: dir, port }),
+  },
+  {
     name: 'angular-cli',
     versions: ['@angular/core', '@angular/cli'],
     title: 'Angular CLI 21',
@@ -242,11 +253,9 @@ async function install(app, dir) {
 
 /** In the page: the tool the app registered on mount, listed, run, and its result shown. */
 async function useTool(page) {
-  await page.waitForFunction(
-    async () =>
-      document.getElementById('status')?.textContent === 'registered' &&
-      (await document.modelContext.getTools()).some((tool) => tool.name === 'add_todo'),
-  )
+  // A synchronous condition: playwright's waitForFunction takes a returned promise for a truthy
+  // value, whatever it resolves to. 'registered' means registerTool resolved: getTools lists it.
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'registered')
   return page.evaluate(async () => {
     const tools = await document.modelContext.getTools()
     const tool = tools.find((candidate) => candidate.name === 'add_todo')
