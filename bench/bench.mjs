@@ -897,7 +897,8 @@ function printStartup({ label, version, ms, installMs, samples, net, bytes }, pe
 }
 
 /**
- * @typedef {{ id: string, name: string, memory: Record<string, { heapPerTool: number, privatePerTool: number }> }} Memory
+ * @typedef {Awaited<ReturnType<typeof measureMemory>>} PerTool
+ * @typedef {{ id: string, name: string, memory: Record<string, PerTool> }} Memory
  */
 
 /**
@@ -929,8 +930,9 @@ async function memoryRows(sides, server, only) {
         }
       }
       times[side.label] = {
+        jsPerTool: median(samples.map((m) => m.jsPerTool)),
+        embedderPerTool: median(samples.map((m) => m.embedderPerTool)),
         heapPerTool: median(samples.map((m) => m.heapPerTool)),
-        privatePerTool: median(samples.map((m) => m.privatePerTool)),
       }
     }
     out.push({ id, name, memory: times })
@@ -947,13 +949,13 @@ function printMemory(results, sides) {
   /** @param {number} bytes */
   const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KiB`
   console.log(
-    `\nMemory, median of ${MEMORY_SAMPLES} fresh pages (V8 heap after GC; the renderer's private memory, which holds native's C++ tool map too):`,
+    `\nMemory, median of ${MEMORY_SAMPLES} fresh pages after GC (V8's heap + Blink's C++ heap, where native keeps its tools):`,
   )
   const verdicts = []
   for (const { name, memory } of results) {
     const cells = sides.map((side) => {
-      const { heapPerTool = NaN, privatePerTool = NaN } = memory[side.label] ?? {}
-      return `${side.label} ${kb(heapPerTool)} heap, ${kb(privatePerTool)} private`
+      const { jsPerTool = NaN, embedderPerTool = NaN, heapPerTool = NaN } = memory[side.label] ?? {}
+      return `${side.label} ${kb(heapPerTool)} (${kb(jsPerTool)} + ${kb(embedderPerTool)})`
     })
     console.log(`  ${name}: ${cells.join('; ')}`)
     const { native, polyfill } = memory

@@ -179,51 +179,32 @@ export const IDLE_SOURCE = `() => new Promise((resolve) => {
 })`
 
 /**
- * Memory per tool in one page of `side` (Chromium, through the DevTools protocol): the V8 heap in
- * use after a full garbage collection, and the renderer's private memory (Linux), before and after
- * `setup` (source text run in the page, resolving once its tools are registered), per tool.
+ * Memory per tool in one page (Chromium, through the DevTools protocol), after full garbage
+ * collections before and after `setup` (source text run in the page, resolving once its tools are
+ * registered): the V8 heap in use, and Blink's own C++ heap (Oilpan, V8's embedder heap), which
+ * holds what native WebMCP keeps of a tool. Bytes per tool, each and together.
  * @param {import('playwright-core').Page} page
  * @param {string} setup
  * @param {number} count
+ * @returns {Promise<{ jsPerTool: number, embedderPerTool: number, heapPerTool: number }>}
  */
 export async function measureMemory(page, setup, count) {
   const cdp = await page.context().newCDPSession(page)
-  const browser = page.context().browser()
-  if (!browser) throw new Error('measureMemory: the page has no browser')
-  const browserCdp = await browser.newBrowserCDPSession()
-  const renderer = async () => {
-    const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo')
-    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id)
-  }
-  /** @param {number[]} pids */
-  const privateBytes = (pids) =>
-    pids.reduce((sum, pid) => {
-      try {
-        const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
-        /** @param {string} key */
-        const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0)
-        return sum + (kb('Private_Clean') + kb('Private_Dirty')) * 1024
-      } catch {
-        return sum
-      }
-    }, 0)
   const settle = async () => {
     for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage')
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage')
-    return { heap: usedSize, private: privateBytes(await renderer()) }
+    const { usedSize, embedderHeapUsedSize } = await cdp.send('Runtime.getHeapUsage')
+    return { js: usedSize, embedder: embedderHeapUsedSize }
   }
   try {
     await cdp.send('HeapProfiler.enable')
     const before = await settle()
     await page.evaluate(setup)
     const after = await settle()
-    return {
-      heapPerTool: (after.heap - before.heap) / count,
-      privatePerTool: (after.private - before.private) / count,
-    }
+    const js = (after.js - before.js) / count
+    const embedder = (after.embedder - before.embedder) / count
+    return { jsPerTool: js, embedderPerTool: embedder, heapPerTool: js + embedder }
   } finally {
     await cdp.detach()
-    await browserCdp.detach()
   }
 }
 
