@@ -114,7 +114,9 @@ export function createWebMCPTool<
   })
   const snapshot = liveSnapshot(registration)
   const field = (key: keyof ToolSnapshot) => [key, () => snapshot()[key]]
-  const fields = Object.fromEntries(Object.keys(snapshot()).map((key) => field(key as never)))
+  const fields = Object.fromEntries(
+    Object.keys(untrack(snapshot)).map((key) => field(key as never)),
+  )
   return {
     ...fields,
     snapshot,

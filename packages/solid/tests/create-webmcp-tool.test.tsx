@@ -1,5 +1,5 @@
 import { render } from '@solidjs/testing-library'
-import { Show, batch, catchError, createRoot, createSignal } from 'solid-js'
+import { Show, batch, catchError, createComputed, createRoot, createSignal } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { getModelContext } from '@webmcp-kit/core'
@@ -107,6 +107,26 @@ describe('mount and cleanup', () => {
     expect(await names()).toEqual([])
     // The accessors stay current after the owner is gone.
     expect(state.status()).toBe('idle')
+  })
+
+  it('called in a computation, makes it track neither the tool nor the state', async () => {
+    const [name, setName] = createSignal('tracked')
+    let runs = 0
+    const dispose = createRoot((dispose) => {
+      createComputed(() => {
+        runs++
+        createWebMCPTool(() => echo(name()))
+      })
+      return dispose
+    })
+    await flushTasks()
+    expect(await names()).toEqual(['tracked'])
+    setName('renamed')
+    await flushTasks()
+    // The tool's own effect followed the signal; the computation around it did not run again.
+    expect(await names()).toEqual(['renamed'])
+    expect(runs).toBe(1)
+    dispose()
   })
 
   it('<Show> toggling registers while shown and never collides', async () => {
