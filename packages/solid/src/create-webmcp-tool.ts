@@ -3,9 +3,7 @@ import { createEffect, untrack } from 'solid-js'
 import { liveSnapshot, read } from './live'
 import type { MaybeAccessor } from './live'
 import type {
-  InferToolInput,
   ToolInputSchema,
-  ToolRegistrationContext,
   ToolRegistrationOptions,
   ToolResult,
   ToolSnapshot,
@@ -14,23 +12,17 @@ import type {
 import type { Accessor } from 'solid-js'
 
 /**
- * Options of {@link createWebMCPTool}. `enabled` and `exposedTo` may be accessors: a change is
- * applied by the same effect that applies the tool.
+ * Options of {@link createWebMCPTool}: core's `ToolRegistrationOptions` (`enabled`, `exposedTo`,
+ * `modelContext`, `onError`), `enabled` and `exposedTo` as values or accessors.
  *
  * @example
  * ```ts
  * const options: CreateWebMCPToolOptions = { enabled: () => cart.items.length > 0 }
  * ```
  */
-export interface CreateWebMCPToolOptions {
-  /** Offer the tool only while this is `true` (the default). */
+export type CreateWebMCPToolOptions = Omit<ToolRegistrationOptions, 'enabled' | 'exposedTo'> & {
   enabled?: MaybeAccessor<boolean | undefined>
-  /** Secure origins, besides the document's own, that may discover and run the tool. */
   exposedTo?: MaybeAccessor<string[] | undefined>
-  /** Register here instead of `document.modelContext`. */
-  modelContext?: ToolRegistrationContext
-  /** Called with every failure that lands in `error`: of the registration or of an execution. */
-  onError?: (error: unknown) => void
 }
 
 /**
@@ -52,14 +44,8 @@ export type CreateWebMCPToolResult<
 } & {
   /** The whole state; a new object only when something changed. */
   readonly snapshot: Accessor<ToolSnapshot<ToolResult<Schema, Result>>>
-  /**
-   * Runs the tool here as an agent's call would (Standard Schema input is validated first); the
-   * accessors track it. Rejects when the tool's `execute` throws.
-   */
-  execute(
-    input: InferToolInput<Schema>,
-    options?: { signal?: AbortSignal },
-  ): Promise<ToolResult<Schema, Result>>
+  /** Runs the tool here as an agent's call would (validation included); rejects when it throws. */
+  readonly execute: ToolRegistration<Schema, Result>['execute']
 }
 
 /**

@@ -2,24 +2,20 @@ import { ToolsObserver } from '@webmcp-kit/core'
 import { createEffect, untrack } from 'solid-js'
 import { liveSnapshot, read } from './live'
 import type { MaybeAccessor } from './live'
-import type { RegisteredTool, ToolsObserverContext, ToolsObserverOptions } from '@webmcp-kit/core'
+import type { RegisteredTool, ToolsObserverOptions } from '@webmcp-kit/core'
 import type { Accessor } from 'solid-js'
 
 /**
- * Options of {@link createWebMCPTools}. `fromOrigins` may be an accessor.
+ * Options of {@link createWebMCPTools}: core's `ToolsObserverOptions` (`fromOrigins`,
+ * `modelContext`, `onError`), `fromOrigins` as a value or an accessor.
  *
  * @example
  * ```ts
  * const options: CreateWebMCPToolsOptions = { fromOrigins: () => [shopOrigin()] }
  * ```
  */
-export interface CreateWebMCPToolsOptions {
-  /** Other origins whose frames' tools (those exposed to this document) are listed too. */
+export type CreateWebMCPToolsOptions = Omit<ToolsObserverOptions, 'fromOrigins'> & {
   fromOrigins?: MaybeAccessor<string[] | undefined>
-  /** List this context's tools instead of `document.modelContext`'s. */
-  modelContext?: ToolsObserverContext
-  /** Called when `getTools` fails (for example `SecurityError` for an insecure origin). */
-  onError?: (error: unknown) => void
 }
 
 /**
