@@ -6,9 +6,15 @@ const Exception = globalThis.DOMException
 export const domError = (name: string, message: string): DOMException =>
   new Exception(message, name)
 
-/** The `TypeError` WebIDL throws when converting an argument fails, worded as Chromium words it. */
-export const idlError = (method: string, message: string): TypeError =>
-  new TypeError(`Failed to execute '${method}' on 'ModelContext': ${message}`)
+/**
+ * The `TypeError` WebIDL throws when converting an argument fails (or another error of a method,
+ * such as the `RangeError` of a value nested too deep), worded as Chromium words it.
+ */
+export const idlError = (
+  method: string,
+  message: string,
+  Type: new (message: string) => Error = TypeError,
+): Error => new Type(`Failed to execute '${method}' on 'ModelContext': ${message}`)
 
 export const UNKNOWN = 'The operation failed for an unknown transient reason (e.g. out of memory).'
 export const EXECUTION_FAILED =

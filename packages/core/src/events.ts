@@ -7,7 +7,7 @@ function toolEvent(label: string) {
   const ToolEvent = class extends Event {
     readonly #toolName: string
     constructor(type: string, init: ToolEventInit = {}) {
-      if (arguments.length === 0) {
+      if (!arguments.length) {
         throw new TypeError(
           `Failed to construct '${label}': 1 argument required, but only 0 present.`,
         )

@@ -3,7 +3,8 @@
 // `SubmitEvent.agentInvoked` and `respondWith()` carry the result back. Measured against native
 // Chromium in tests/conformance/declarative-execute.test.ts.
 import { fillCallbackOf } from './custom-elements'
-import { RawResult } from './model-context'
+import { rawResult } from './model-context'
+import type { RawResult } from './model-context'
 import { queueTask } from './queue-task'
 import { collectParams, typeOf } from './form-schema'
 import type { Control, Param } from './form-schema'
@@ -175,7 +176,7 @@ function decide(run: Run) {
   const { event } = run
   if (run.done) run.done()
   else if (event && run.response === undefined) {
-    finish(run, run.navigated || !event.defaultPrevented ? new RawResult(null) : undefined)
+    finish(run, run.navigated || !event.defaultPrevented ? rawResult(null) : undefined)
   }
 }
 
@@ -259,7 +260,7 @@ export function executeForm(
     form.requestSubmit(button)
     // No submit event: constraint validation stopped it. Not cancelled: the form submitted.
     if (!run.event) finish(run)
-    else if (!run.event.defaultPrevented) finish(run, new RawResult(null))
+    else if (!run.event.defaultPrevented) finish(run, rawResult(null))
   })
 }
 
@@ -292,7 +293,7 @@ const additions = {
     const settle = (text?: string) => {
       if (run.response !== response) return
       // Native ends the agent's own submission (and its marks) only after `toolactivated`.
-      run.done = () => finish(run, text === undefined ? text : new RawResult(text))
+      run.done = () => finish(run, text === undefined ? text : rawResult(text))
       if (!run.open) run.done()
     }
     Promise.resolve(response).then(
@@ -333,7 +334,7 @@ export function installFormSubmission(doc: Document): void {
     submit(this: HTMLFormElement) {
       const run = runs.get(this)
       if (run?.event) run.navigated = true
-      else if (run) finish(run, new RawResult(null))
+      else if (run) finish(run, rawResult(null))
       submit.call(this)
     },
   }.submit

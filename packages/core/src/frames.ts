@@ -5,7 +5,9 @@ import { queueTask } from './queue-task'
 import { onShadowRoot } from './shadow-roots'
 import type { PortMessage, ToolInfo } from './frame-messages'
 import { EXECUTION_FAILED, UNKNOWN, domError } from './errors'
+import { HOOK, hook } from './install-imperative'
 import { engineFor } from './model-context'
+import type { PolyfillHook } from './install-imperative'
 import { isObject } from './webidl'
 import type { Settle, ToolDefinition } from './model-context'
 
@@ -61,8 +63,8 @@ interface Member {
   /** The ports bound to it: the one it offered, the one this document offered, or both. */
   readonly ports: MessagePort[]
   /** This document's vouch for its `tools` permission (`undefined` while pending or unanswered). */
-  allowed: Vouch
-  vouching: Promise<Vouch> | undefined
+  allowed?: Vouch
+  vouching?: Promise<Vouch> | undefined
   /** Its tools exposed to this document (the last list it sent, checked), and how many lists came. */
   tools: ToolInfo[]
   received: number
@@ -81,18 +83,11 @@ interface Member {
   running: Map<string, () => void>
   /** How many `ping`s in a row it has not answered. */
   misses: number
-  left: boolean
+  /** It has left (absent until then). */
+  left?: boolean
 }
 
 const random = () => crypto.randomUUID()
-
-/** Where a polyfill answers other copies of itself (install-imperative.ts), in any realm. */
-const HOOK = Symbol.for('webmcp-kit/polyfill')
-
-/** The part of the polyfill hook a same-origin child's frame link uses. */
-export interface AdmitsHook {
-  admits(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
-}
 
 /**
  * The realm's own `length` and `parent` getters: a page may replace both on its window (they are
@@ -306,12 +301,12 @@ export class FrameLink {
       if (!this.#window.frameElement) return undefined
       const parent = this.#window.parent as Window & typeof globalThis
       const context = (parent.document as Document & { modelContext?: object }).modelContext
-      const hook =
+      const parentHook =
         context &&
         (Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
           HOOK
         ]
-      return (hook as Partial<AdmitsHook> | undefined)?.admits?.(
+      return (parentHook as PolyfillHook | undefined)?.admits?.(
         context,
         this.#window,
         this.#local.origin,
@@ -605,8 +600,6 @@ export class FrameLink {
       origin,
       doc,
       ports: [port],
-      allowed: undefined,
-      vouching: undefined,
       tools: [],
       received: 0,
       sent: 0,
@@ -617,7 +610,6 @@ export class FrameLink {
       calls: new Map(),
       running: new Map(),
       misses: 0,
-      left: false,
     }
     this.#members.set(w, member)
     this.#bind(member, port)
@@ -1069,6 +1061,9 @@ function parseJSON(text: string): unknown {
  * documents of its frame tree: from now on their polyfills can reach it. Returns the disconnect.
  */
 export function connectFrames(context: object): () => void {
+  // Where a same-origin child's frame link asks this document (see `#fromSameOriginParent`).
+  hook.admits = (parentContext, child, origin, doc) =>
+    engineFor(parentContext)?.link?.admits(child, origin, doc)
   const engine = engineFor(context)
   const window = engine?.window
   if (engine && window && !engine.link) {

@@ -3,7 +3,6 @@ import {
   ModelContext as ModelContextImpl,
   createModelContext,
   failureOf,
-  admitsOf,
   joinedOf,
   owns,
 } from './model-context'
@@ -33,13 +32,14 @@ export interface PolyfillHook {
    * Whether the child window `child` of `context`'s document, showing document `doc` of `origin`, may use
    * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
    */
-  admits(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
+  admits?(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
 }
 
 /** The key of the polyfill hook on the installed `ModelContext` interface object. */
 export const HOOK = Symbol.for('webmcp-kit/polyfill')
 
-const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf, admits: admitsOf }
+/** This realm's hook; the frame protocol adds `admits` (frames.ts), the engine alone has none. */
+export const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf }
 const noop = () => {}
 
 /**

@@ -6,6 +6,7 @@ import { queueTask } from './queue-task'
 import {
   annotations,
   callback,
+  convertError,
   dictionary,
   isObject,
   isWindow,
@@ -54,22 +55,28 @@ export const failureOf = (reason: unknown): unknown =>
  * Chromium serialises form results without the `'Operation succeeded'` substitution, and a form
  * whose submission navigates resolves `executeTool` with `null`.
  */
-export class RawResult {
-  constructor(readonly value: string | null) {}
+export interface RawResult {
+  readonly value: string | null
+}
+// A set, not a class: telling one apart runs no trap of a proxy a tool returned.
+const rawResults = new WeakSet<RawResult>()
+
+/** Wraps a result serialised already (see `RawResult`). */
+export const rawResult = (value: string | null): RawResult => {
+  const result = { value }
+  rawResults.add(result)
+  return result
 }
 
 /** Chromium's conversion of a tool's fulfilment value to the string `executeTool` resolves with. */
 function serializeResult(value: unknown): string | null {
-  if (value instanceof RawResult) return value.value
+  if (rawResults.has(value as RawResult)) return (value as RawResult).value
   const text = isObject(value) ? String(JSON.stringify(value)) : String(value)
   return text === '' ? 'Operation succeeded' : text
 }
 
 function serializeJSON(method: string, value: unknown, what: string): string {
-  const overflow = () =>
-    new RangeError(
-      `Failed to execute '${method}' on 'ModelContext': Maximum call stack size exceeded`,
-    )
+  const overflow = () => idlError(method, 'Maximum call stack size exceeded', RangeError)
   let json: string | undefined
   try {
     json = JSON.stringify(value)
@@ -156,12 +163,15 @@ export const siteKeyed = (document: Document): boolean =>
 export class Engine {
   readonly tools = new Map<string, ToolDefinition>()
   /** The link to the other documents of the frame tree (only for a document shown in a window). */
-  link: Link | undefined
+  declare link: Link | undefined
+  // Declared, then assigned: no class field definitions in the output (fewer bytes).
+  declare readonly context: ModelContext
+  declare readonly document: Document
 
-  constructor(
-    readonly context: ModelContext,
-    readonly document: Document,
-  ) {}
+  constructor(context: ModelContext, document: Document) {
+    this.context = context
+    this.document = document
+  }
 
   /** The document is the active document of a browsing context. */
   get window(): Window | null {
@@ -296,14 +306,6 @@ let constructing = false
  */
 export const joinedOf = (context: unknown): Promise<boolean> =>
   engineFor(context)?.link?.joined() || Promise.resolve(true)
-
-/** The frame link's `admits` for `context`'s document (see `Link`). */
-export const admitsOf = (
-  context: unknown,
-  child: Window,
-  origin: string,
-  doc: string,
-): boolean | undefined => engineFor(context)?.link?.admits(child, origin, doc)
 
 /** Whether `context` is a `ModelContext` of this engine. */
 export const owns = (context: unknown): boolean => !!engineFor(context)
@@ -450,12 +452,7 @@ export class ModelContext extends EventTarget {
       const title = dict.title
       if (title !== undefined) String(title)
       const target = required(method, type, dict, 'window')
-      if (!isWindow(target)) {
-        throw idlError(
-          method,
-          `Failed to read the 'window' property from '${type}': Failed to convert value to 'Window'.`,
-        )
-      }
+      if (!isWindow(target)) throw convertError(method, type, 'window', 'Window')
       const optionsType = 'ModelContextExecuteToolOptions'
       const signal = readSignal(
         method,
@@ -523,8 +520,8 @@ for (const type of ['toolchange', 'toolactivated', 'toolcancel']) {
   // non-callable object is stored but never called; anything else that is not an object is null.
   const handlers = new WeakMap<object, { value: object; listener: (event: Event) => void }>()
   Object.defineProperty(ModelContext.prototype, `on${type}`, {
+    // Enumerable once shaped (webidl-shape.ts), as every attribute.
     configurable: true,
-    enumerable: true,
     get(this: ModelContext) {
       engineOf(this)
       return handlers.get(this)?.value ?? null

@@ -8,14 +8,16 @@ type Dict = Record<string, unknown>
 
 export function dictionary(method: string, type: string, value: unknown, optional: boolean): Dict {
   if (value == null && optional) return {}
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    throw idlError(method, `The provided value is not of type '${type}'.`)
-  }
+  if (!isObject(value)) throw idlError(method, `The provided value is not of type '${type}'.`)
   return value as Dict
 }
 
 const memberError = (method: string, type: string, key: string, message: string) =>
   idlError(method, `Failed to read the '${key}' property from '${type}': ${message}`)
+
+/** The `TypeError` of member `key` of dictionary `type` that is not an `into`. */
+export const convertError = (method: string, type: string, key: string, into: string) =>
+  memberError(method, type, key, `Failed to convert value to '${into}'.`)
 
 export function required(method: string, type: string, dict: Dict, key: string): unknown {
   const value = dict[key]
@@ -29,7 +31,7 @@ export const isObject = (value: unknown): value is object =>
 export function object(method: string, type: string, dict: Dict, key: string): object | undefined {
   const value = dict[key]
   if (value === undefined) return undefined
-  if (!isObject(value)) throw memberError(method, type, key, "Failed to convert value to 'object'.")
+  if (!isObject(value)) throw convertError(method, type, key, 'object')
   return value
 }
 
@@ -81,7 +83,7 @@ export function signal(
   try {
     abortedGetter.call(value)
   } catch {
-    throw memberError(method, type, key, "Failed to convert value to 'AbortSignal'.")
+    throw convertError(method, type, key, 'AbortSignal')
   }
   return value as AbortSignal
 }
