@@ -1,0 +1,3 @@
+import { describeDemo } from './demo-suite'
+
+describeDemo('svelte', 'Svelte')
