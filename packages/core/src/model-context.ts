@@ -8,6 +8,7 @@ import {
   callback,
   convertError,
   dictionary,
+  domString,
   isObject,
   isWindow,
   object,
@@ -352,10 +353,10 @@ export class ModelContext extends EventTarget {
       const type = 'ModelContextTool'
       const dict = dictionary(method, type, tool, false)
       const hints = annotations(method, dict)
-      const description = String(required(method, type, dict, 'description'))
+      const description = domString(required(method, type, dict, 'description'))
       const execute = callback(method, type, dict, 'execute') as ToolDefinition['execute']
       const schema = object(method, type, dict, 'inputSchema')
-      const name = String(required(method, type, dict, 'name'))
+      const name = domString(required(method, type, dict, 'name'))
       const rawTitle = dict.title
       const title = rawTitle === undefined ? null : usvString(rawTitle)
       const optionsType = 'ModelContextRegisterToolOptions'
@@ -445,12 +446,12 @@ export class ModelContext extends EventTarget {
       const type = 'RegisteredTool'
       const dict = dictionary(method, type, tool, false)
       annotations(method, dict)
-      String(required(method, type, dict, 'description'))
+      domString(required(method, type, dict, 'description'))
       object(method, type, dict, 'inputSchema')
-      const name = String(required(method, type, dict, 'name'))
+      const name = domString(required(method, type, dict, 'name'))
       const origin = usvString(required(method, type, dict, 'origin'))
       const title = dict.title
-      if (title !== undefined) String(title)
+      if (title !== undefined) domString(title)
       const target = required(method, type, dict, 'window')
       if (!isWindow(target)) throw convertError(method, type, 'window', 'Window')
       const optionsType = 'ModelContextExecuteToolOptions'

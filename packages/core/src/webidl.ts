@@ -48,9 +48,12 @@ export function callback(
   return value as (...args: never[]) => unknown
 }
 
-/** WebIDL `USVString`: lone surrogates become U+FFFD (where the engine has `toWellFormed`). */
+/** WebIDL `DOMString`: ECMAScript ToString (a Symbol throws `TypeError`; `String()` would not). */
+export const domString = (value: unknown): string => `${value as string}`
+
+/** WebIDL `USVString`: `DOMString`, then lone surrogates become U+FFFD (where the engine has `toWellFormed`). */
 export const usvString = (value: unknown): string => {
-  const text = String(value) as string & { toWellFormed?(): string }
+  const text = domString(value) as string & { toWellFormed?(): string }
   return text.toWellFormed?.() ?? text
 }
 
@@ -62,10 +65,22 @@ export function usvSequence(
 ): string[] | undefined {
   const value = dict[key]
   if (value === undefined) return undefined
-  if (!isObject(value) || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
-    throw memberError(method, type, key, 'The provided value cannot be converted to a sequence.')
+  // WebIDL "create a sequence from an iterable": @@iterator read once, each item converted as it
+  // comes, and the iterator left as it is when a conversion throws (Array.from would read
+  // @@iterator again and call return()).
+  const notSequence = () =>
+    memberError(method, type, key, 'The provided value cannot be converted to a sequence.')
+  const iteratorMethod = isObject(value) && (value as Iterable<unknown>)[Symbol.iterator]
+  if (typeof iteratorMethod !== 'function') throw notSequence()
+  // (An iterator that is no object throws TypeError at `next`.)
+  const iterator = iteratorMethod.call(value) as Iterator<unknown>
+  const { next } = iterator
+  const items: string[] = []
+  for (let step; ; items.push(usvString(step.value))) {
+    step = next.call(iterator)
+    if (!isObject(step)) throw notSequence()
+    if (step.done) return items
   }
-  return Array.from(value as Iterable<unknown>, usvString)
 }
 
 let abortedGetter: (() => boolean) | undefined

@@ -1,4 +1,5 @@
 import { differential } from './harness'
+import type { Helpers } from './harness'
 
 // WebIDL converts a method's arguments once, in order, before anything else happens: a page's
 // getters run once even when the call has to wait (a registration in the task that installed the
@@ -82,6 +83,71 @@ const READS = [
   'input.q',
 ]
 
+/**
+ * Page script: `exposedTo` and `fromOrigins` as iterables whose `Symbol.iterator` is a getter; what
+ * the page saw (each read of the getter, each step of the iterator) and how the call settled.
+ */
+async function iterableOnce({ mc, capture, origin }: Helpers) {
+  const log: string[] = []
+  const iterable = (label: string, items: unknown[]) => ({
+    get [Symbol.iterator]() {
+      log.push(`${label}: @@iterator`)
+      return function* () {
+        for (const item of items) {
+          log.push(`${label}: next`)
+          yield item
+        }
+      }
+    },
+  })
+  const options = (exposedTo: unknown) => ({ exposedTo }) as never
+  const name = 'iterable-once'
+  const execute = () => 'ok'
+  const registered = await capture(() =>
+    mc.registerTool({ name, description: 'd', execute }, options(iterable('exposedTo', [origin]))),
+  )
+  const listed = await capture(async () =>
+    (await mc.getTools({ fromOrigins: iterable('fromOrigins', [origin]) } as never)).map(
+      (tool) => tool.name,
+    ),
+  )
+  // A conversion that throws on an element leaves the iterator as it is (no return()); a Symbol
+  // does not convert to a string.
+  const throwing = (value: unknown) => ({
+    [Symbol.iterator]: () => {
+      let done = false
+      return {
+        next: () => {
+          log.push('throwing: next')
+          const step = { done, value }
+          done = true
+          return step
+        },
+        return: () => (log.push('throwing: return'), { done: true }),
+      }
+    },
+  })
+  const rejected = (value: unknown) =>
+    capture(() =>
+      mc.registerTool({ name: 'other', description: 'd', execute }, options(throwing(value))),
+    )
+  const thrown = await rejected({
+    toString() {
+      throw new RangeError('no string')
+    },
+  })
+  const symbol = await rejected(Symbol('x'))
+  // Nor does a Symbol where a string member is converted (WebIDL's ToString throws on it).
+  const s = Symbol('s')
+  const strings = await Promise.all([
+    capture(() => mc.registerTool({ name: s, description: 'd', execute } as never)),
+    capture(() => mc.registerTool({ name: 'b', description: s, execute } as never)),
+    capture(() => mc.registerTool({ name: 'c', title: s, description: 'd', execute } as never)),
+    capture(() => mc.executeTool({ name: 'a', description: 'd', origin: s, window } as never, {})),
+  ])
+  return [registered, listed, thrown, symbol, strings, log]
+}
+
 const script = (body: string) => `<script>${body}</script>`
 const OUTCOMES = [
   ['ok', undefined],
@@ -115,5 +181,29 @@ differential('WebIDL: arguments are converted once, before any wait', [
       return [await w.calls, w.reads]
     },
     expected: [OUTCOMES, READS],
+  },
+  {
+    name: 'a sequence reads @@iterator once and converts each item as it comes; a Symbol is no string',
+    run: iterableOnce,
+    expected: [
+      ['ok', undefined],
+      ['ok', ['iterable-once']],
+      ['err', 'RangeError'],
+      ['err', 'TypeError'],
+      [
+        ['err', 'TypeError'],
+        ['err', 'TypeError'],
+        ['err', 'TypeError'],
+        ['err', 'TypeError'],
+      ],
+      [
+        'exposedTo: @@iterator',
+        'exposedTo: next',
+        'fromOrigins: @@iterator',
+        'fromOrigins: next',
+        'throwing: next',
+        'throwing: next',
+      ],
+    ],
   },
 ])
