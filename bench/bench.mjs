@@ -1086,7 +1086,7 @@ async function main() {
   } else {
     console.log()
     const plain = results.filter((result) => !result.bridge && !result.row.host)
-    printTable(sides, plain)
+    if (plain.length) printTable(sides, plain)
     const host = results.filter((result) => result.row.host)
     if (host.length) {
       const engine = polyfillSide(sides).version
