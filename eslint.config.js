@@ -51,7 +51,7 @@ export default tseslint.config(
   {
     // The browser suite's page hands each render's state to the test driver through module
     // variables on purpose: the driver reads them with page.evaluate.
-    files: ['packages/react/tests/chromium/page.tsx'],
+    files: ['packages/react/tests/browser/page.tsx'],
     rules: { 'react-hooks/globals': 'off' },
   },
   {

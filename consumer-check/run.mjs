@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { chromiumOptions } from '../scripts/browser.mjs'
+import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const templates = fileURLToPath(new URL('apps', import.meta.url))

@@ -5,20 +5,25 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const task = process.argv[2]
+const task = process.argv[2] ?? ''
+/** @type {Record<string, string>} */
 const scripts = { demo: 'demo:serve', test: 'test:all' }
-if (!scripts[task]) {
+const script = scripts[task]
+if (!script) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(scripts).join('|')}`)
   process.exit(2)
 }
 
+/** @type {(command: string, args: string[]) => boolean} */
 const works = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0
+/** @type {(command: string, args: string[]) => void} */
 const run = (command, args) => {
   console.log(`\n> ${command} ${args.join(' ')}`)
   const { status } = spawnSync(command, args, { stdio: 'inherit' })
   if (status !== 0) process.exit(status ?? 1)
 }
 
+/** @type {[string, ...string[]]} */
 let pnpm = ['pnpm']
 if (!works('pnpm', ['--version'])) {
   console.log('pnpm not found: installing pnpm@10 with npm')
@@ -57,4 +62,4 @@ if (missing.length) {
   }
 }
 
-run(command, [...prefix, 'run', scripts[task], ...process.argv.slice(3)])
+run(command, [...prefix, 'run', script, ...process.argv.slice(3)])

@@ -18,7 +18,12 @@ import { isDeepStrictEqual } from 'node:util'
 const SOURCE_CONDITION = '@webmcp-kit/source'
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.bin')
 
-/** `exports` with the source condition removed at every level. */
+/**
+ * `exports` with the source condition removed at every level.
+ *
+ * @param {unknown} exports
+ * @returns {unknown}
+ */
 function withoutSourceCondition(exports) {
   if (exports === null || typeof exports !== 'object') return exports
   if (Array.isArray(exports)) return exports.map(withoutSourceCondition)
@@ -29,7 +34,13 @@ function withoutSourceCondition(exports) {
   )
 }
 
-/** Every target path in an `exports` value, with the conditions that lead to it. */
+/**
+ * Every target path in an `exports` value, with the conditions that lead to it.
+ *
+ * @param {unknown} value
+ * @param {string[]} path
+ * @returns {Generator<{ path: string[], target: string }>}
+ */
 function* targets(value, path = []) {
   if (typeof value === 'string') yield { path, target: value }
   else if (Array.isArray(value)) for (const item of value) yield* targets(item, path)
@@ -37,6 +48,7 @@ function* targets(value, path = []) {
     for (const [key, item] of Object.entries(value)) yield* targets(item, [...path, key])
 }
 
+/** @param {string} packageDir */
 function check(packageDir) {
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'))
   const problems = []
@@ -57,10 +69,7 @@ function check(packageDir) {
       cwd: packageDir,
       stdio: ['ignore', 'ignore', 'inherit'],
     })
-    const tarball = join(
-      out,
-      readdirSync(out).find((file) => file.endsWith('.tgz')),
-    )
+    const tarball = join(out, readdirSync(out).find((file) => file.endsWith('.tgz')) ?? '')
     const files = new Set(
       execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
         .split('\n')
@@ -86,6 +95,7 @@ function check(packageDir) {
     if (JSON.stringify(packed).includes('workspace:'))
       problems.push('the packed package.json keeps a workspace: range')
 
+    /** @type {Array<[string, string[]]>} */
     const tools = [
       ['publint', ['run', '--strict', tarball]],
       ['attw', [tarball, '--profile', 'esm-only']],

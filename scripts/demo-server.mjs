@@ -2,11 +2,14 @@
 // and the polyfill, and listens on every loopback address, so http://localhost:PORT (the app) and
 // http://127.0.0.1:PORT (the widget) are two secure origins. Used by `pnpm demo` and the e2e tests.
 import { spawn } from 'node:child_process'
+/** @import { Server } from 'node:http' */
+/** @import { AddressInfo } from 'node:net' */
+/** @typedef {{ name: string, title: string, dir: string, port: number }} App */
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildPolyfill } from './browser.mjs'
+import { buildPolyfill } from '@webmcp-kit/test-infra/browser'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const APPS = [
@@ -17,6 +20,7 @@ export const APPS = [
   { name: 'solid', title: 'Solid', dir: 'apps/solid-demo', port: 5175 },
 ].filter((app) => existsSync(join(ROOT, app.dir, 'package.json')))
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -29,6 +33,9 @@ const TYPES = {
 /**
  * Builds one app (`vite build`) into `outDir` (default: the app's `dist`), in a child process with
  * none of Vitest's environment (Analog's Angular plugin compiles for tests when it sees VITEST).
+ *
+ * @param {App} app
+ * @returns {Promise<string>}
  */
 export async function buildApp(app, outDir = join(ROOT, app.dir, 'dist')) {
   const env = Object.fromEntries(
@@ -42,24 +49,37 @@ export async function buildApp(app, outDir = join(ROOT, app.dir, 'dist')) {
   return outDir
 }
 
+/** @type {(server: Server, port: number) => Promise<number>} */
 const listen = (server, port) =>
   new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '::', () => resolve(server.address().port))
+    server.listen(port, '::', () => resolve(/** @type {AddressInfo} */ (server.address()).port))
   })
 
-/** Serves `dir` (a built app) plus `/widget.html` and `/webmcp.iife.js`; resolves to the port. */
+/** @typedef {{ port: number, close(): Promise<void> }} Served */
+
+/**
+ * Serves `dir` (a built app) plus `/widget.html` and `/webmcp.iife.js`; resolves to the port.
+ *
+ * @param {{ dir: string, port?: number, polyfill?: string }} options
+ * @returns {Promise<Served>}
+ */
 export async function serveApp({ dir, port = 0, polyfill }) {
-  polyfill ??= await buildPolyfill()
+  const script = polyfill ?? (await buildPolyfill())
+  /** @type {Record<string, string>} */
   const files = { '/widget.html': join(ROOT, 'apps/demo-shared/widget.html') }
   const server = createServer((request, response) => {
-    const { pathname } = new URL(request.url, 'http://localhost')
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost')
     if (pathname === '/webmcp.iife.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' })
-      return response.end(polyfill)
+      response.end(script)
+      return
     }
     let file = files[pathname] ?? join(dir, normalize(decodeURIComponent(pathname)))
-    if (!file.startsWith(ROOT) && !file.startsWith(dir)) return response.writeHead(403).end()
+    if (!file.startsWith(ROOT) && !file.startsWith(dir)) {
+      response.writeHead(403).end()
+      return
+    }
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
     response.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
@@ -68,10 +88,15 @@ export async function serveApp({ dir, port = 0, polyfill }) {
     createReadStream(file).pipe(response)
   })
   const actual = await listen(server, port)
-  return { port: actual, close: () => new Promise((resolve) => server.close(resolve)) }
+  return { port: actual, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
-/** Serves the landing page linking the apps. */
+/**
+ * Serves the landing page linking the apps.
+ *
+ * @param {{ port: number, apps: App[] }} options
+ * @returns {Promise<Served>}
+ */
 export async function serveLanding({ port, apps }) {
   const links = apps
     .map(
@@ -91,10 +116,10 @@ second origin exposes <code>find_teammate</code> to the app.</p>
   ? 'This browser has native WebMCP: the apps run on it.'
   : 'No native WebMCP here: the apps install the webmcp-kit polyfill. (Chromium: --enable-experimental-web-platform-features for native.)'</script>
 </body></html>`
-  const server = createServer((request, response) => {
+  const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end(html)
   })
   const actual = await listen(server, port)
-  return { port: actual, close: () => new Promise((resolve) => server.close(resolve)) }
+  return { port: actual, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }

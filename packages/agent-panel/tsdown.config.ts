@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsdown'
+import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  dts: { tsconfig: 'tsconfig.build.json' },
-  sourcemap: true,
-})
+export default libraryConfig()

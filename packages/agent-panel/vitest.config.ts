@@ -1,12 +1,8 @@
-import { defineConfig } from 'vitest/config'
+import { unitConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
-export default defineConfig({
-  resolve: { conditions: ['@webmcp-kit/source'] },
-  ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
-  test: {
-    name: packageJson.name,
-    include: ['tests/*.test.ts'],
-    environment: 'jsdom',
-  },
+export default unitConfig(packageJson.name, {
+  environment: 'jsdom',
+  restoreMocks: false,
+  typecheck: false,
 })

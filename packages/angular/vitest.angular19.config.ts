@@ -1,6 +1,6 @@
 import angular from '@analogjs/vite-plugin-angular'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { floorConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
 import type { Plugin } from 'vite'
 
@@ -27,23 +27,22 @@ const angular19: Plugin = {
 // The unit tests again on Angular 19, the oldest Angular in the peer range. Angular 21's compiler
 // emits instructions Angular 19 lacks, so the test components are compiled just in time, by
 // Angular 19's own compiler (tests/test-setup.ts imports it).
-export default defineConfig({
-  plugins: [
-    angular19,
-    angular({
-      jit: true,
-      tsconfig: fileURLToPath(new URL('tsconfig.spec.json', import.meta.url)),
-      workspaceRoot: here,
-    }),
-  ],
-  resolve: { conditions: ['@webmcp-kit/source'] },
-  ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
-  test: {
-    name: `${packageJson.name}:angular19`,
-    include: ['tests/*.test.ts'],
+export default floorConfig(
+  packageJson.name,
+  'angular19',
+  {
     environment: 'jsdom',
     setupFiles: ['tests/angular19/setup.ts'],
-    restoreMocks: true,
     server: { deps: { inline: [/@angular\//, /@analogjs\//] } },
   },
-})
+  {
+    plugins: [
+      angular19,
+      angular({
+        jit: true,
+        tsconfig: fileURLToPath(new URL('tsconfig.spec.json', import.meta.url)),
+        workspaceRoot: here,
+      }),
+    ],
+  },
+)

@@ -1,12 +1,4 @@
-import { defineConfig } from 'tsdown'
+import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
 
-export default defineConfig({
-  // The library and the `webmcp-kit-bridge` command (src/cli.ts keeps its #! line).
-  entry: ['src/index.ts', 'src/cli.ts'],
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  dts: { tsconfig: 'tsconfig.build.json' },
-  sourcemap: true,
-  fixedExtension: false,
-})
+// The library and the `webmcp-kit-bridge` command (src/cli.ts keeps its #! line).
+export default libraryConfig({ entry: ['src/index.ts', 'src/cli.ts'], platform: 'node' })

@@ -1,14 +1,10 @@
-import { defineConfig } from 'vitest/config'
+import { browserConfig } from '@webmcp-kit/test-infra/vitest'
+import packageJson from './package.json' with { type: 'json' }
 
 // The differential conformance suite: the same cases against native Chromium (WebMCP flag on) and
-// against the polyfill (flag off). Node drives both browsers through playwright-core.
-export default defineConfig({
-  test: {
-    name: '@webmcp-kit/core:chromium',
-    include: ['tests/conformance/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['tests/conformance/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+// against the polyfill (flag off), and the polyfill in Firefox ESR and WebKitGTK (WEBMCP_ENGINES
+// selects). Node drives the browsers through @webmcp-kit/test-infra/engines.
+export default browserConfig(packageJson.name, {
+  include: ['tests/conformance/*.test.ts'],
+  globalSetup: ['tests/conformance/global-setup.ts'],
 })

@@ -1,14 +1,10 @@
-import { defineConfig } from 'tsdown'
+import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
 
-export default defineConfig({
+export default libraryConfig({
   // One output module per source file, so every module keeps its 'use client' directive.
   entry: ['src/*.ts'],
-  format: 'esm',
   platform: 'neutral',
-  target: 'es2022',
   unbundle: true,
-  dts: { tsconfig: 'tsconfig.build.json' },
-  sourcemap: true,
   hooks: {
     'build:done'({ chunks }) {
       const missing = chunks

@@ -1,16 +1,9 @@
-import { defineConfig } from 'vitest/config'
+import { unitConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
-export default defineConfig({
-  resolve: { conditions: ['@webmcp-kit/source'] },
-  // The node-environment (server rendering) tests resolve through the SSR conditions.
-  ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
-  test: {
-    name: packageJson.name,
-    include: ['tests/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    setupFiles: ['tests/test-setup.ts'],
-    restoreMocks: true,
-    typecheck: { enabled: true, include: ['tests/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.json' },
-  },
+// jsdom, and the node-environment (server rendering) tests through the SSR conditions.
+export default unitConfig(packageJson.name, {
+  tsx: true,
+  environment: 'jsdom',
+  setupFiles: ['tests/test-setup.ts'],
 })

@@ -1,10 +1,9 @@
-// Playwright Test runs tests/playwright with this (tests/browsers/playwright-test.test.ts starts it): the fixture and
+// Playwright Test runs tests/playwright with this (tests/browser/playwright-test.test.ts starts it): the fixture and
 // matchers of @webmcp-kit/testing/playwright in Chromium, on the polyfill and on native WebMCP.
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-// @ts-expect-error: plain ESM helper shared with the other browser suites (untyped)
-import { chromiumOptions } from '../../scripts/browser.mjs'
+import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
 
 export default defineConfig({
   testDir: 'tests/playwright',

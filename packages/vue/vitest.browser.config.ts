@@ -1,16 +1,7 @@
-import { defineConfig } from 'vitest/config'
+import { browserConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The composables in real browsers: Chromium against native WebMCP (flag on) and the polyfill (flag
 // off), Firefox ESR and WebKitGTK against the polyfill (WEBMCP_ENGINES selects). A test page
-// bundled from source with Vue, driven through scripts/engines.mjs.
-export default defineConfig({
-  test: {
-    name: `${packageJson.name}:chromium`,
-    include: ['tests/chromium/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['tests/chromium/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-})
+// bundled from source with Vue, driven through @webmcp-kit/test-infra/engines (the shared binding suite).
+export default browserConfig(packageJson.name)

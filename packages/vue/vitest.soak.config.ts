@@ -1,6 +1,6 @@
+import { soakConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
-import { soakProject } from '../../scripts/soak-config'
 
 // The soak suite (issue 17): the binding mounted, toggled and subscribed thousands of times in real
 // Chromium, native WebMCP and the polyfill (WEBMCP_SOAK=full: 10,000 cycles; otherwise 500).
-export default soakProject(packageJson.name)
+export default soakConfig(packageJson.name)

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { defineConfig } from 'vitest/config'
+import { floorConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 const require = createRequire(import.meta.url)
@@ -14,23 +14,22 @@ const serverRenderer = join(
 
 // The unit tests again against Vue 3.3, the oldest Vue in the peer range (`vue33` is an alias of
 // vue@3.3). Everything that imports Vue, @vue/test-utils included, is bundled through the alias.
-export default defineConfig({
-  resolve: {
-    conditions: ['@webmcp-kit/source'],
-    alias: [
-      { find: /^vue$/, replacement: 'vue33' },
-      { find: /^(vue|@vue)\/server-renderer$/, replacement: serverRenderer },
-      { find: /^@vue\/test-utils$/, replacement: testUtils },
-    ],
-  },
-  ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
-  test: {
-    name: `${packageJson.name}:vue3.3`,
-    include: ['tests/*.test.ts'],
+export default floorConfig(
+  packageJson.name,
+  'vue3.3',
+  {
     environment: 'jsdom',
     setupFiles: ['tests/test-setup.ts'],
-    restoreMocks: true,
     env: { EXPECTED_VUE_VERSION: '3.3.' },
     server: { deps: { inline: [/@vue\/test-utils/, /@vue\/server-renderer/] } },
   },
-})
+  {
+    resolve: {
+      alias: [
+        { find: /^vue$/, replacement: 'vue33' },
+        { find: /^(vue|@vue)\/server-renderer$/, replacement: serverRenderer },
+        { find: /^@vue\/test-utils$/, replacement: testUtils },
+      ],
+    },
+  },
+)

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error: plain ESM helper shared with the benchmarks
-import { buildPolyfill, chromiumOptions } from '../../../scripts/browser.mjs'
+import { buildPolyfill, chromiumOptions } from '@webmcp-kit/test-infra/browser'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../scripts/demo-server.mjs'
-import { withCleanup } from '../../../scripts/test-helpers'
+import { withCleanup } from '@webmcp-kit/test-infra/helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {

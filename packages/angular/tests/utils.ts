@@ -1,7 +1,7 @@
 import { ApplicationRef } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
 import { afterEach, beforeEach } from 'vitest'
-import { deferred, flushTasks } from '../../../scripts/test-helpers'
+import { deferred, flushTasks } from '@webmcp-kit/test-infra/helpers'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
 import type { ModelContext, RegisteredTool, WebMCPContext } from '@webmcp-kit/core'
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getModelContext, installModelContext } from '../src/install'
 import { jsonSchema } from '../src/json-schema'
 import { ToolRegistration } from '../src/tool-registration'
-import { flushTasks } from '../../../scripts/test-helpers'
+import { flushTasks } from '@webmcp-kit/test-infra/helpers'
 import type { ModelContext } from '../src/types'
 
 const volume = {

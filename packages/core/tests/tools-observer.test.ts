@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getModelContext, installModelContext } from '../src/install'
 import { ToolsObserver } from '../src/tools-observer'
-import { flushTasks } from '../../../scripts/test-helpers'
+import { flushTasks } from '@webmcp-kit/test-infra/helpers'
 import type { ToolsObserverContext } from '../src/tools-observer'
 import type { ModelContext } from '../src/types'
 

@@ -51,4 +51,4 @@ export function countToolchanges(): { readonly count: number } {
   return counter
 }
 
-export { deferred, flushTasks } from '../../../scripts/test-helpers'
+export { deferred, flushTasks } from '@webmcp-kit/test-infra/helpers'

@@ -4,11 +4,44 @@
 // globalSetup calls `startBindingSuite` and hands `origin` and `endpoints` to its test files, which
 // `connect` to them.
 //
-// Its own module (not browser.mjs) because engines.mjs imports browser.mjs: this needs both.
+// Its own module (not browser.ts) because engines.ts imports browser.ts: this needs both.
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { startServer } from './browser.mjs'
-import { launchEngines } from './engines.mjs'
+import type { BuildOptions } from 'esbuild'
+import type { TestProject } from 'vitest/node'
+import { startServer } from './browser'
+import { launchEngines } from './engines'
+import type { EngineName, LaunchName } from './engines'
+
+export interface BindingSuiteOptions {
+  /** The test page's script: a path or a file URL (e.g. `new URL('page.ts', import.meta.url)`). */
+  entry: string | URL
+  /** Where the server serves the bundle, e.g. `/react-page.js`. */
+  route: string
+  /** esbuild options over the defaults (IIFE, browser, ES2022, `@webmcp-kit/source` condition). */
+  esbuild?: BuildOptions
+  /** Default: `selectEngines()` (`WEBMCP_ENGINES`, or every engine installed here). */
+  engines?: EngineName[]
+}
+
+export interface BindingSuite {
+  /** The test server's origin; its pages load the polyfill unless the URL has `?nopolyfill`. */
+  origin: string
+  /** Per launched engine, where `connect` (engines.ts) finds it. */
+  endpoints: Partial<Record<LaunchName, string>>
+  /** Per launched engine, e.g. `Firefox 153.8.0`. */
+  versions: Partial<Record<LaunchName, string>>
+  /** Closes the browsers, then the server. */
+  close(): Promise<void>
+}
+
+/** What a binding's browser suite gives its test files (see `bindingSuiteSetup`). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    origin: string
+    engineEndpoints: Partial<Record<LaunchName, string>>
+  }
+}
 
 /**
  * Bundles `entry` (a path or a file URL) with esbuild from source (the `@webmcp-kit/source`
@@ -20,7 +53,12 @@ import { launchEngines } from './engines.mjs'
  * @returns `origin` (the server's), `endpoints` (per engine, for `connect`), `versions` (per
  *   engine, e.g. `Firefox 153.8.0`) and `close()`, which ends the browsers and then the server.
  */
-export async function startBindingSuite({ entry, route, esbuild = {}, engines }) {
+export async function startBindingSuite({
+  entry,
+  route,
+  esbuild = {},
+  engines,
+}: BindingSuiteOptions): Promise<BindingSuite> {
   const result = await build({
     entryPoints: [entry instanceof URL ? fileURLToPath(entry) : entry],
     bundle: true,
@@ -32,7 +70,7 @@ export async function startBindingSuite({ entry, route, esbuild = {}, engines })
     logLevel: 'warning',
     ...esbuild,
   })
-  const script = result.outputFiles[0].text
+  const script = result.outputFiles?.[0]?.text ?? ''
   const server = await startServer({
     routes: {
       [route]: (_request, response) => {
@@ -41,7 +79,7 @@ export async function startBindingSuite({ entry, route, esbuild = {}, engines })
       },
     },
   })
-  let browsers
+  let browsers: Awaited<ReturnType<typeof launchEngines>>
   try {
     browsers = await launchEngines(engines)
   } catch (error) {
@@ -63,7 +101,9 @@ export async function startBindingSuite({ entry, route, esbuild = {}, engines })
  * A binding's vitest globalSetup: `startBindingSuite(options)`, with the server's origin and the
  * engines' endpoints provided to the test files (`inject('origin')`, `inject('engineEndpoints')`).
  */
-export function bindingSuiteSetup(options) {
+export function bindingSuiteSetup(
+  options: BindingSuiteOptions,
+): (project: TestProject) => Promise<() => Promise<void>> {
   return async (project) => {
     const suite = await startBindingSuite(options)
     project.provide('origin', suite.origin)

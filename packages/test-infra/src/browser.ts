@@ -2,9 +2,12 @@
 // server that gives every page the polyfill as a classic script, built from source on start (so no
 // test ever waits for a package build).
 import { createServer } from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import type { BuildOptions } from 'esbuild'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -23,7 +26,7 @@ export const CHROMIUM_ARGS = [
 export const NATIVE_FLAG = '--enable-experimental-web-platform-features'
 
 /** Launch options for playwright-core's `chromium.launch` / `launchServer`. */
-export function chromiumOptions(native) {
+export function chromiumOptions(native: boolean): { executablePath: string; args: string[] } {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
@@ -35,9 +38,9 @@ export function chromiumOptions(native) {
   }
 }
 
-const source = (path) => fileURLToPath(new URL(`../packages/${path}`, import.meta.url))
+const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
-async function bundle(entry, options = {}) {
+async function bundle(entry: string, options: BuildOptions = {}): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
     bundle: true,
@@ -47,11 +50,12 @@ async function bundle(entry, options = {}) {
     write: false,
     ...options,
   })
-  return result.outputFiles[0].text
+  return result.outputFiles?.[0]?.text ?? ''
 }
 
 /** Bundles the polyfill from source as the classic script `webmcp.iife.js`. */
-export const buildPolyfill = ({ minify = true } = {}) => bundle('core/src/polyfill.ts', { minify })
+export const buildPolyfill = ({ minify = true }: { minify?: boolean } = {}) =>
+  bundle('core/src/polyfill.ts', { minify })
 
 /** Bundles the core's exports from source as the global `WebMCPKit`, for tests of its other APIs. */
 export const buildKit = () => bundle('core/src/index.ts', { globalName: 'WebMCPKit' })
@@ -84,8 +88,20 @@ const TEST_AGENT = `addEventListener('message', async (event) => {
   if (parent !== window) parent.postMessage(ready, '*')
 })()`
 
-const page = (head, body) =>
+const page = (head: string, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
+
+/** A route of the test server: answers the request itself. */
+export type Route = (request: IncomingMessage, response: ServerResponse, url: URL) => void
+
+export interface TestServer {
+  port: number
+  /** `http://localhost:PORT`. */
+  origin: string
+  /** `http://127.0.0.1:PORT`: another secure origin of the same server. */
+  otherOrigin: string
+  close(): Promise<void>
+}
 
 /**
  * Starts the test server on a free port, listening on every loopback address, so that
@@ -99,10 +115,12 @@ const page = (head, body) =>
  * (`csp=sandbox allow-scripts` gives the page an opaque origin); `cacheable` leaves out
  * `Cache-Control: no-store` (the back/forward cache keeps no such page).
  */
-export async function startServer({ routes = {} } = {}) {
+export async function startServer({
+  routes = {},
+}: { routes?: Record<string, Route> } = {}): Promise<TestServer> {
   const [polyfill, kit] = await Promise.all([buildPolyfill(), buildKit()])
   const server = createServer((request, response) => {
-    const url = new URL(request.url, 'http://localhost')
+    const url = new URL(request.url ?? '/', 'http://localhost')
     const custom = routes[url.pathname]
     if (custom) return custom(request, response, url)
     if (url.pathname === '/webmcp.iife.js') {
@@ -121,24 +139,25 @@ export async function startServer({ routes = {} } = {}) {
       response.writeHead(204)
       return response.end()
     }
-    const headers = { 'content-type': 'text/html; charset=utf-8' }
+    const headers: OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8' }
     // `cacheable`: no `no-store`, so that the back/forward cache may keep the page.
     if (!url.searchParams.has('cacheable')) headers['cache-control'] = 'no-store'
     if (url.searchParams.get('oac') === '0') headers['origin-agent-cluster'] = '?0'
-    if (url.searchParams.has('pp')) headers['permissions-policy'] = url.searchParams.get('pp')
-    if (url.searchParams.has('csp'))
-      headers['content-security-policy'] = url.searchParams.get('csp')
+    const pp = url.searchParams.get('pp')
+    if (pp !== null) headers['permissions-policy'] = pp
+    const csp = url.searchParams.get('csp')
+    if (csp !== null) headers['content-security-policy'] = csp
     let script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
     if (url.searchParams.has('agent')) script += '<script src="/test-agent.js"></script>'
     response.writeHead(200, headers)
     response.end(page(script, url.searchParams.get('body') ?? ''))
   })
-  await new Promise((resolve) => server.listen(0, '::', resolve))
-  const { port } = server.address()
+  await new Promise<void>((resolve) => server.listen(0, '::', resolve))
+  const { port } = server.address() as AddressInfo
   return {
     port,
     origin: `http://localhost:${port}`,
     otherOrigin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

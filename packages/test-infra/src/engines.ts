@@ -1,5 +1,5 @@
 // One way to drive every browser engine the project tests in, for the browser suites and the
-// benchmarks (issue 11). Plain ESM, like browser.mjs.
+// benchmarks (issue 11).
 //
 //   const browser = await launch('firefox')      // 'chromium-native' | 'chromium' | 'firefox' | 'webkit'
 //   const page = await browser.newPage()
@@ -27,26 +27,69 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import type { AddressInfo } from 'node:net'
+import type { ChildProcess } from 'node:child_process'
+import type { Server } from 'node:http'
 import { chromium } from 'playwright-core'
-import { CHROMIUM, chromiumOptions } from './browser.mjs'
+import type { Browser as PlaywrightBrowser } from 'playwright-core'
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core'
+import type { Browser as WebdriverIOBrowser } from 'webdriverio'
+// @webmcp-kit/testing's driver adapters, from its source (internal to that package: not exported).
+import { driverOf } from '../../testing/src/drivers'
+import { CHROMIUM, chromiumOptions } from './browser'
 
-/**
- * @webmcp-kit/testing's driver adapters, from source: bundled here by esbuild, since this file
- * also runs under plain Node (the benchmarks), which cannot load TypeScript.
- */
-const { driverOf } = await (async () => {
-  const { outputFiles } = await build({
-    entryPoints: [fileURLToPath(new URL('../packages/testing/src/drivers.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    write: false,
-    logLevel: 'warning',
-  })
-  return import(`data:text/javascript,${encodeURIComponent(outputFiles[0].text)}`)
-})()
+/** What `WEBMCP_ENGINES` may name; `chromium` stands for the native/polyfill Chromium pair. */
+export type EngineName = 'chromium' | 'firefox' | 'webkit'
+/** What `launch` takes: `chromium-native` has the WebMCP flag on. */
+export type LaunchName = EngineName | 'chromium-native'
+
+/** A function run in the page: its source is sent, so it may use only its argument. */
+type PageFunction<A, R> = (arg: A) => R | Promise<R>
+
+export interface Page {
+  /** Navigates and waits for the `load` event. */
+  goto(url: string): Promise<void>
+  /**
+   * Runs `fn(arg)` (arg must survive JSON) or evaluates `expression` in the page, awaits a promise,
+   * and returns the value through one serialiser shared by every engine (playwright's rules).
+   */
+  evaluate<A, R>(fn: PageFunction<A, R>, arg?: A): Promise<R>
+  evaluate(expression: string): Promise<unknown>
+  /** Polls `evaluate(fn, arg)` until it returns something truthy (default: 30 s timeout, every 20 ms). */
+  waitForFunction<A, R>(fn: PageFunction<A, R> | string, arg?: A, options?: WaitOptions): Promise<R>
+  close(): Promise<void>
+}
+
+export interface WaitOptions {
+  timeout?: number
+  polling?: number
+}
+
+export interface Browser {
+  engine: string
+  /** e.g. `Firefox 153.8.0`, `WebKitGTK 2.50.6`. */
+  version: string
+  newPage(): Promise<Page>
+  close(): Promise<void>
+}
+
+/** What `script` resolves with in the page. */
+interface Outcome {
+  ok?: string
+  error?: string
+}
+
+/** A tab of a driver: runs one script source and resolves with what it resolves to. */
+interface RawPage {
+  goto(url: string): Promise<void>
+  run(source: string): Promise<unknown>
+  close(): Promise<void>
+}
+
+type Evaluate = (
+  expressionOrFn: string | PageFunction<never, unknown>,
+  arg?: unknown,
+) => Promise<unknown>
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
@@ -54,10 +97,10 @@ export const WEBKIT_BROWSER =
   process.env.WEBKIT_BROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 
 /** The engines `WEBMCP_ENGINES` may name. `chromium` stands for the native/polyfill Chromium pair. */
-export const ENGINES = ['chromium', 'firefox', 'webkit']
+export const ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit']
 
 /** What each engine needs on disk, and how to get it (Debian packages). */
-const REQUIREMENTS = {
+const REQUIREMENTS: Record<EngineName, { files: string[]; install: string }> = {
   chromium: { files: [CHROMIUM], install: 'apt-get install -y chromium' },
   firefox: { files: [FIREFOX], install: 'apt-get install -y firefox-esr' },
   webkit: {
@@ -66,11 +109,12 @@ const REQUIREMENTS = {
   },
 }
 
-const base = (engine) => (engine === 'chromium-native' ? 'chromium' : engine)
+const base = (engine: LaunchName): EngineName =>
+  engine === 'chromium-native' ? 'chromium' : engine
 
 /** Whether `engine` (`chromium-native`, `chromium`, `firefox`, `webkit`) is installed here. */
-export function available(engine) {
-  const needs = REQUIREMENTS[base(engine)]
+export function available(engine: LaunchName): boolean {
+  const needs = REQUIREMENTS[base(engine)] as (typeof REQUIREMENTS)[EngineName] | undefined
   if (!needs) throw new Error(`Unknown engine "${engine}" (have: ${ENGINES.join(', ')}).`)
   const xvfb = base(engine) !== 'webkit' || process.env.DISPLAY || existsSync('/usr/bin/Xvfb')
   return needs.files.every((file) => existsSync(file)) && !!xvfb
@@ -80,12 +124,12 @@ export function available(engine) {
  * The engines to run, from `WEBMCP_ENGINES` (comma-separated, e.g. `chromium,firefox,webkit`).
  * Unset: every engine installed here. Named but missing: an error that says how to install it.
  */
-export function selectEngines(value = process.env.WEBMCP_ENGINES) {
+export function selectEngines(value = process.env.WEBMCP_ENGINES): EngineName[] {
   if (!value?.trim()) return ENGINES.filter((engine) => available(engine))
   const engines = value
     .split(',')
     .map((engine) => engine.trim())
-    .filter(Boolean)
+    .filter(Boolean) as EngineName[]
   for (const engine of engines) {
     if (!ENGINES.includes(engine)) {
       throw new Error(`WEBMCP_ENGINES: unknown engine "${engine}" (have: ${ENGINES.join(', ')}).`)
@@ -103,10 +147,10 @@ export function selectEngines(value = process.env.WEBMCP_ENGINES) {
 // Values out of the page: one serialiser for every engine (playwright's rules, see the header).
 
 /** Runs in the page (sent as source text): `value` as JSON text that `decode` reads back. */
-function encodeInPage(value) {
-  const visited = new Map()
+function encodeInPage(value: unknown): string {
+  const visited = new Map<object, number>()
   let lastId = 0
-  const inner = (v) => {
+  const inner = (v: unknown): unknown => {
     if (typeof v === 'symbol' || v === undefined) return { v: 'undefined' }
     if (v === null) return { v: 'null' }
     if (typeof v === 'number') {
@@ -121,21 +165,23 @@ function encodeInPage(value) {
     if (typeof v !== 'object') return undefined
     const tag = Object.prototype.toString.call(v)
     if (v instanceof Error || tag === '[object Error]') {
-      return { e: { n: v.name, m: v.message, s: String(v.stack) } }
+      const error = v as Error
+      return { e: { n: error.name, m: error.message, s: String(error.stack) } }
     }
-    if (tag === '[object Date]') return { d: v.toJSON() }
-    if (tag === '[object URL]') return { u: v.toJSON() }
-    if (tag === '[object RegExp]') return { r: { p: v.source, f: v.flags } }
+    if (tag === '[object Date]') return { d: (v as Date).toJSON() }
+    if (tag === '[object URL]') return { u: (v as URL).toJSON() }
+    if (tag === '[object RegExp]') return { r: { p: (v as RegExp).source, f: (v as RegExp).flags } }
     const seen = visited.get(v)
     if (seen) return { ref: seen }
     const id = ++lastId
     visited.set(v, id)
     if (Array.isArray(v)) return { a: Array.from(v, (item) => outer(item)), id }
-    const o = []
+    const o: Array<{ k: string; v: unknown }> = []
+    const record = v as Record<string, unknown>
     for (const k of Object.keys(v)) {
-      let item
+      let item: unknown
       try {
-        item = v[k]
+        item = record[k]
       } catch {
         continue
       }
@@ -144,16 +190,16 @@ function encodeInPage(value) {
         v: k === 'toJSON' && typeof item === 'function' ? { o: [], id: 0 } : outer(item),
       })
     }
-    if (!o.length && typeof v.toJSON === 'function') {
+    if (!o.length && typeof record.toJSON === 'function') {
       try {
-        return inner(v.toJSON())
+        return inner((record.toJSON as () => unknown)())
       } catch {
         // as an empty object
       }
     }
     return { o, id }
   }
-  const outer = (v) => {
+  const outer = (v: unknown): unknown => {
     if (v && typeof v === 'object') {
       if (typeof Window === 'function' && v instanceof Window) return 'ref: <Window>'
       if (typeof Document === 'function' && v instanceof Document) return 'ref: <Document>'
@@ -169,15 +215,23 @@ function encodeInPage(value) {
 }
 
 /** Reads back what `encodeInPage` wrote. */
-export function decode(text) {
-  const outer = JSON.parse(text)
+export function decode(text: string): unknown {
+  const outer = JSON.parse(text) as { value: unknown } | null
   if (outer === null) return undefined
-  const refs = new Map()
-  const parse = (value) => {
+  const refs = new Map<unknown, unknown>()
+  // The encoded shapes are encodeInPage's: read as it wrote them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const parse = (value: any): unknown => {
     if (value === undefined || value === null || typeof value !== 'object') return value
     if ('ref' in value) return refs.get(value.ref)
     if ('v' in value) {
-      const special = { null: null, NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }
+      const special: Record<string, unknown> = {
+        null: null,
+        NaN: NaN,
+        Infinity: Infinity,
+        '-Infinity': -Infinity,
+        '-0': -0,
+      }
       return value.v in special ? special[value.v] : undefined
     }
     if ('d' in value) return new Date(value.d)
@@ -191,13 +245,13 @@ export function decode(text) {
       return error
     }
     if ('a' in value) {
-      const out = []
+      const out: unknown[] = []
       refs.set(value.id, out)
       for (const item of value.a) out.push(parse(item))
       return out
     }
     if ('o' in value) {
-      const out = {}
+      const out: Record<string, unknown> = {}
       refs.set(value.id, out)
       for (const { k, v } of value.o) if (k !== '__proto__') out[k] = parse(v)
       return out
@@ -211,7 +265,7 @@ export function decode(text) {
  * The source of an expression that runs `expression` (or calls function `fn` with `arg`) in the
  * page and resolves with `{ ok: encoded }` or `{ error: message }`.
  */
-function script(expressionOrFn, arg) {
+function script(expressionOrFn: string | PageFunction<never, unknown>, arg?: unknown): string {
   const call =
     typeof expressionOrFn === 'function'
       ? `(${expressionOrFn})(${arg === undefined ? '' : JSON.stringify(arg)})`
@@ -226,7 +280,12 @@ function script(expressionOrFn, arg) {
 }
 
 /** Polls `evaluate(fn, arg)` until it is truthy, like playwright's `page.waitForFunction`. */
-async function waitFor(evaluate, fn, arg, { timeout = 30_000, polling = 20 } = {}) {
+async function waitFor(
+  evaluate: Evaluate,
+  fn: string | PageFunction<never, unknown>,
+  arg: unknown,
+  { timeout = 30_000, polling = 20 }: WaitOptions = {},
+): Promise<unknown> {
   const deadline = Date.now() + timeout
   for (;;) {
     const value = await evaluate(fn, arg)
@@ -236,46 +295,51 @@ async function waitFor(evaluate, fn, arg, { timeout = 30_000, polling = 20 } = {
   }
 }
 
-function unwrap(outcome) {
+function unwrap(result: unknown): unknown {
+  const outcome = result as Outcome | null | undefined
   if (outcome && typeof outcome.ok === 'string') return decode(outcome.ok)
   throw new Error(`evaluate: ${outcome?.error ?? 'no result'}`)
 }
-
-/**
- * @typedef {object} Page
- * @property {(url: string) => Promise<void>} goto Navigates and waits for the `load` event.
- * @property {(expressionOrFn: string | Function, arg?: unknown) => Promise<any>} evaluate
- * @property {(fn: string | Function, arg?: unknown, options?: { timeout?: number, polling?: number }) => Promise<any>} waitForFunction
- *   Polls `evaluate(fn, arg)` until it returns something truthy (default timeout 30 s).
- * @property {() => Promise<void>} close
- *
- * @typedef {object} Browser
- * @property {string} engine
- * @property {string} version e.g. `Firefox 153.8.0`
- * @property {() => Promise<Page>} newPage
- * @property {() => Promise<void>} close
- */
 
 /**
  * A `Browser` from a driver whose pages run one script source and return what it resolves to.
  * With `reuse`, a closed page's tab goes back to a pool at `about:blank` and serves the next
  * `newPage()`: a new tab costs about 0.6 s in Firefox and WebKitGTK here, a navigation 0.2 s.
  */
-function browserOf(engine, version, { newPage, close, reuse = false }) {
-  const idle = []
+/** A served browser's page: a `Page` whose raw outcome `serve` can forward. */
+interface ServedPage extends Page {
+  /** @internal The raw outcome, for `serve`. */
+  run(source: string): Promise<unknown>
+}
+
+/** A browser launched in this process, which `serve` can share. */
+export interface ServableBrowser extends Browser {
+  newPage(): Promise<ServedPage>
+}
+
+function browserOf(
+  engine: string,
+  version: string,
+  {
+    newPage,
+    close,
+    reuse = false,
+  }: { newPage(): Promise<RawPage>; close(): Promise<void>; reuse?: boolean },
+): ServableBrowser {
+  const idle: RawPage[] = []
   return {
     engine,
     version,
     async newPage() {
       const page = idle.pop() ?? (await newPage())
       let closed = false
-      const evaluate = async (expressionOrFn, arg) =>
+      const evaluate: Evaluate = async (expressionOrFn, arg) =>
         unwrap(await page.run(script(expressionOrFn, arg)))
       return {
         goto: (url) => page.goto(url),
-        evaluate,
-        waitForFunction: (fn, arg, options) => waitFor(evaluate, fn, arg, options),
-        /** @internal The raw outcome, for `serve`. */
+        evaluate: evaluate as Page['evaluate'],
+        waitForFunction: ((fn, arg, options) =>
+          waitFor(evaluate, fn, arg, options)) as Page['waitForFunction'],
         run: (source) => page.run(source),
         async close() {
           if (closed) return
@@ -300,13 +364,11 @@ function browserOf(engine, version, { newPage, close, reuse = false }) {
 // ---------------------------------------------------------------------------------------------
 // The engines.
 
-/**
- * Debian's Chromium through playwright-core, with this machine's flags (`native`: WebMCP on).
- * @returns {Promise<import('playwright-core').Browser>}
- */
-export const launchPlaywright = (native) => chromium.launch(chromiumOptions(native))
+/** Debian's Chromium through playwright-core, with this machine's flags (`native`: WebMCP on). */
+export const launchPlaywright = (native: boolean): Promise<PlaywrightBrowser> =>
+  chromium.launch(chromiumOptions(native))
 
-async function launchChromium(native) {
+async function launchChromium(native: boolean): Promise<ServableBrowser> {
   const browser = await launchPlaywright(native)
   const context = await browser.newContext()
   return browserOf(native ? 'chromium-native' : 'chromium', `Chromium ${browser.version()}`, {
@@ -314,8 +376,8 @@ async function launchChromium(native) {
       const page = await context.newPage()
       const driver = driverOf(page)
       return {
-        goto: async (url) => void (await page.goto(url)),
-        run: (source) => driver.evaluate(source),
+        goto: async (url: string) => void (await page.goto(url)),
+        run: (source: string) => driver.evaluate(source),
         close: () => page.close(),
       }
     },
@@ -337,11 +399,8 @@ const FIREFOX_PREFS = {
   'network.dns.localDomains': 'insecure.test',
 }
 
-/**
- * Debian's Firefox ESR through puppeteer-core (WebDriver BiDi, headless), with no network at start.
- * @returns {Promise<import('puppeteer-core').Browser>}
- */
-export async function launchPuppeteer() {
+/** Debian's Firefox ESR through puppeteer-core (WebDriver BiDi, headless), with no network at start. */
+export async function launchPuppeteer(): Promise<PuppeteerBrowser> {
   const { default: puppeteer } = await import('puppeteer-core')
   return puppeteer.launch({
     browser: 'firefox',
@@ -351,7 +410,7 @@ export async function launchPuppeteer() {
   })
 }
 
-async function launchFirefox() {
+async function launchFirefox(): Promise<ServableBrowser> {
   const browser = await launchPuppeteer()
   const version = (await browser.version()).replace(/^firefox\//, 'Firefox ')
   return browserOf('firefox', version, {
@@ -359,8 +418,8 @@ async function launchFirefox() {
       const page = await browser.newPage()
       const driver = driverOf(page)
       return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        run: (source) => driver.evaluate(source),
+        goto: async (url: string) => void (await page.goto(url, { waitUntil: 'load' })),
+        run: (source: string) => driver.evaluate(source),
         close: () => page.close(),
       }
     },
@@ -370,17 +429,17 @@ async function launchFirefox() {
 }
 
 const freePort = () =>
-  new Promise((resolve, reject) => {
+  new Promise<number>((resolve, reject) => {
     const server = createNetServer()
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
+      const { port } = server.address() as AddressInfo
       server.close(() => resolve(port))
     })
   })
 
 /** Starts Xvfb on a free display; resolves with the display name and the process. */
-function startXvfb() {
+function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   const xvfb = spawn(
     'Xvfb',
     ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
@@ -392,7 +451,7 @@ function startXvfb() {
     let out = ''
     xvfb.once('error', reject)
     xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code})`)))
-    xvfb.stdio[3].on('data', (chunk) => {
+    xvfb.stdio[3]?.on('data', (chunk: Buffer) => {
       out += chunk
       if (out.includes('\n')) resolve({ display: `:${out.trim()}`, process: xvfb })
     })
@@ -401,8 +460,8 @@ function startXvfb() {
 
 /** Runs `steps` of one WebDriver session with no other command in between (classic has one current window). */
 function exclusive() {
-  let queue = Promise.resolve()
-  return (steps) => {
+  let queue: Promise<unknown> = Promise.resolve()
+  return <T>(steps: () => Promise<T>): Promise<T> => {
     const run = queue.then(steps)
     queue = run.catch(() => {})
     return run
@@ -416,18 +475,19 @@ const LOOPBACK_ALIASES = ['insecure.test']
  * WebKitGTK cannot map host names; it can use a proxy. This one forwards plain-HTTP requests for
  * `LOOPBACK_ALIASES` to 127.0.0.1 on the same port, and refuses everything else.
  */
-async function aliasProxy() {
+async function aliasProxy(): Promise<Server> {
   const { request: forward } = await import('node:http')
   const server = createServer((request, response) => {
-    let url
+    let url: URL | undefined
     try {
-      url = new URL(request.url)
+      url = new URL(request.url ?? '')
     } catch {
       url = undefined
     }
     if (!url || url.protocol !== 'http:' || !LOOPBACK_ALIASES.includes(url.hostname)) {
       response.writeHead(502)
-      return response.end()
+      response.end()
+      return
     }
     const upstream = forward(
       {
@@ -448,7 +508,7 @@ async function aliasProxy() {
     })
     request.pipe(upstream)
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return server
 }
 
@@ -456,18 +516,20 @@ async function aliasProxy() {
  * WebKitGTK's MiniBrowser through WebdriverIO and WebKitWebDriver (WebDriver classic), on an Xvfb
  * display of its own when DISPLAY is unset, through a proxy that maps `insecure.test` to loopback.
  * `close()` ends the session, the driver and the display.
- * @returns {Promise<{ browser: import('webdriverio').Browser, close(): Promise<void> }>}
  */
-export async function launchWebdriverIO() {
-  const started = []
+export async function launchWebdriverIO(): Promise<{
+  browser: WebdriverIOBrowser
+  close(): Promise<void>
+}> {
+  const started: ChildProcess[] = []
   // If this process ends without close(), its driver and display go with it.
   const orphans = () => started.forEach((child) => child.exitCode === null && child.kill())
   process.once('exit', orphans)
-  let proxy
+  let proxy: Server | undefined
   const stop = async () => {
     process.off('exit', orphans)
     for (const child of started) if (child.exitCode === null) child.kill()
-    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve()))
+    await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()))
   }
   try {
     proxy = await aliasProxy()
@@ -488,7 +550,7 @@ export async function launchWebdriverIO() {
       hostname: '127.0.0.1',
       port,
       path: '/',
-      logLevel: 'error',
+      logLevel: 'error' as const,
       // The driver is still starting (connection refused): WebdriverIO retries.
       connectionRetryCount: 50,
       connectionRetryTimeout: 60_000,
@@ -500,14 +562,14 @@ export async function launchWebdriverIO() {
           binary: WEBKIT_BROWSER,
           args: [
             '--automation',
-            `--proxy=http://127.0.0.1:${proxy.address().port}`,
+            `--proxy=http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
             // One host per flag.
             ...['localhost', '127.0.0.1', '::1'].map((host) => `--ignore-host=${host}`),
           ],
         },
       },
     }
-    let browser
+    let browser: WebdriverIOBrowser | undefined
     for (let attempt = 0; !browser; attempt++) {
       try {
         browser = await remote(options)
@@ -517,10 +579,11 @@ export async function launchWebdriverIO() {
       }
     }
     await browser.setTimeout({ script: 120_000, pageLoad: 60_000 })
+    const session = browser
     return {
-      browser,
+      browser: session,
       async close() {
-        await browser.deleteSession().catch(() => {})
+        await session.deleteSession().catch(() => {})
         await stop()
       },
     }
@@ -530,7 +593,7 @@ export async function launchWebdriverIO() {
   }
 }
 
-async function launchWebKit() {
+async function launchWebKit(): Promise<ServableBrowser> {
   const { browser, close } = await launchWebdriverIO()
   const run = exclusive()
   const driver = driverOf(browser)
@@ -542,7 +605,7 @@ async function launchWebKit() {
   return browserOf('webkit', `${name} ${browserVersion}`, {
     async newPage() {
       const { handle } = await run(() => browser.createWindow('window'))
-      const on = (steps) =>
+      const on = <T>(steps: () => Promise<T>) =>
         run(async () => {
           await browser.switchToWindow(handle)
           try {
@@ -552,8 +615,8 @@ async function launchWebKit() {
           }
         })
       return {
-        goto: (url) => on(() => browser.url(url)).then(() => {}),
-        run: (source) => on(() => driver.evaluate(source)),
+        goto: (url: string) => on(() => browser.url(url)).then(() => {}),
+        run: (source: string) => on(() => driver.evaluate(source)),
         close: () => on(() => browser.closeWindow()).then(() => {}),
       }
     },
@@ -565,9 +628,8 @@ async function launchWebKit() {
 /**
  * Launches `engine`: `chromium-native` (Chromium with native WebMCP), `chromium` (without: the
  * polyfill's Chromium), `firefox` or `webkit`.
- * @returns {Promise<Browser>}
  */
-export async function launch(engine) {
+export async function launch(engine: LaunchName): Promise<ServableBrowser> {
   if (!available(engine)) {
     throw new Error(`${engine} is not installed: run \`${REQUIREMENTS[base(engine)].install}\`.`)
   }
@@ -580,25 +642,34 @@ export async function launch(engine) {
 // ---------------------------------------------------------------------------------------------
 // Sharing one launched browser with other processes.
 
-/**
- * Serves `browser` to other processes on a loopback port; returns the endpoint for `connect`.
- * @param {Browser} browser
- */
-export async function serve(browser) {
-  const pages = new Map()
+/** One request to `serve`'s endpoint. */
+interface Message {
+  op: string
+  page?: number
+  url?: string
+  source?: string
+}
+
+/** Serves `browser` to other processes on a loopback port; returns the endpoint for `connect`. */
+export async function serve(
+  browser: ServableBrowser,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
+  const pages = new Map<number, ServedPage>()
   let next = 0
-  const ops = {
+  // Each op runs only after the page it names was found (below).
+  const page = (message: Message) => pages.get(message.page ?? -1) as ServedPage
+  const ops: Record<string, (message: Message) => unknown> = {
     info: () => ({ engine: browser.engine, version: browser.version }),
     newPage: async () => {
       const id = ++next
       pages.set(id, await browser.newPage())
       return id
     },
-    goto: ({ page, url }) => pages.get(page).goto(url),
-    run: ({ page, source }) => pages.get(page).run(source),
-    close: async ({ page }) => {
-      const p = pages.get(page)
-      pages.delete(page)
+    goto: (message) => page(message).goto(message.url ?? ''),
+    run: (message) => page(message).run(message.source ?? ''),
+    close: async (message) => {
+      const p = pages.get(message.page ?? -1)
+      pages.delete(message.page ?? -1)
       await p?.close()
     },
   }
@@ -607,49 +678,50 @@ export async function serve(browser) {
     for await (const chunk of request) body += chunk
     let reply
     try {
-      const message = JSON.parse(body)
-      if (!ops[message.op]) throw new Error(`unknown op ${message.op}`)
+      const message = JSON.parse(body) as Message
+      const op = ops[message.op]
+      if (!op) throw new Error(`unknown op ${message.op}`)
       if (message.page !== undefined && !pages.has(message.page)) throw new Error('no such page')
-      reply = { ok: (await ops[message.op](message)) ?? null }
+      reply = { ok: (await op(message)) ?? null }
     } catch (error) {
-      reply = { error: String(error?.message ?? error) }
+      reply = { error: String(error instanceof Error ? error.message : error) }
     }
     response.writeHead(200, { 'content-type': 'application/json' })
     response.end(JSON.stringify(reply))
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    endpoint: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
 /**
  * A `Browser` served by `serve` in another process. Its `close()` closes only this connection's
  * pages; the browser belongs to the process that launched it.
- * @returns {Promise<Browser>}
  */
-export async function connect(endpoint) {
-  const call = async (message) => {
+export async function connect(endpoint: string): Promise<Browser> {
+  const call = async <T = unknown>(message: Message): Promise<T> => {
     const response = await fetch(endpoint, { method: 'POST', body: JSON.stringify(message) })
-    const reply = await response.json()
+    const reply = (await response.json()) as { ok: T } | { error: string }
     if ('error' in reply) throw new Error(reply.error)
     return reply.ok
   }
-  const { engine, version } = await call({ op: 'info' })
-  const open = new Set()
+  const { engine, version } = await call<{ engine: string; version: string }>({ op: 'info' })
+  const open = new Set<number>()
   return {
     engine,
     version,
     async newPage() {
-      const page = await call({ op: 'newPage' })
+      const page = await call<number>({ op: 'newPage' })
       open.add(page)
-      const evaluate = async (expressionOrFn, arg) =>
+      const evaluate: Evaluate = async (expressionOrFn, arg) =>
         unwrap(await call({ op: 'run', page, source: script(expressionOrFn, arg) }))
       return {
         goto: async (url) => void (await call({ op: 'goto', page, url })),
-        evaluate,
-        waitForFunction: (fn, arg, options) => waitFor(evaluate, fn, arg, options),
+        evaluate: evaluate as Page['evaluate'],
+        waitForFunction: ((fn, arg, options) =>
+          waitFor(evaluate, fn, arg, options)) as Page['waitForFunction'],
         close: async () => {
           if (open.delete(page)) await call({ op: 'close', page })
         },
@@ -666,16 +738,19 @@ export async function connect(endpoint) {
  * For a browser suite's vitest globalSetup: launches every engine `WEBMCP_ENGINES` selects, one
  * after another (`chromium` gives two: `chromium-native` with the WebMCP flag and `chromium`
  * without), and serves each for `connect`. `endpoints` maps each engine's name to its endpoint.
- * @param {string[]} [engines] Default: `selectEngines()`.
- * @returns {Promise<{ endpoints: Record<string, string>, versions: Record<string, string>, close(): Promise<void> }>}
+ * `engines` defaults to `selectEngines()`.
  */
-export async function launchEngines(engines = selectEngines()) {
-  const names = engines.flatMap((engine) =>
+export async function launchEngines(engines: EngineName[] = selectEngines()): Promise<{
+  endpoints: Partial<Record<LaunchName, string>>
+  versions: Partial<Record<LaunchName, string>>
+  close(): Promise<void>
+}> {
+  const names = engines.flatMap((engine): LaunchName[] =>
     engine === 'chromium' ? ['chromium-native', 'chromium'] : [engine],
   )
-  const open = []
-  const endpoints = {}
-  const versions = {}
+  const open: Array<{ close(): Promise<void> }> = []
+  const endpoints: Partial<Record<LaunchName, string>> = {}
+  const versions: Partial<Record<LaunchName, string>> = {}
   const close = async () => {
     for (const item of open.reverse()) await item.close().catch(() => {})
   }

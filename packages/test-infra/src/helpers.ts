@@ -1,7 +1,7 @@
-// Helpers shared by the packages' tests and their global setups (imported by relative path; not part
+// Helpers shared by the packages' tests and their global setups (as @webmcp-kit/test-infra/helpers; not part
 // of any package).
 
-import { queuedTasks, queueTask } from '../packages/core/src/queue-task'
+import { queuedTasks, queueTask } from '../../core/src/queue-task'
 
 /** A promise with its `resolve` and `reject` at hand (`Promise.withResolvers` needs Node 22). */
 export function deferred<T = unknown>() {

@@ -1,6 +1,6 @@
-// In the soak suites' pages (bundled with each page by scripts/soak-suite.mjs): what every soak
+// In the soak suites' pages (bundled with each page by soak-suite.ts): what every soak
 // page records and measures. A page calls `startSoakPage(scenarios)`, which puts the driver's
-// interface on `window.soak` for scripts/soak-suite.mjs's `soak()`.
+// interface on `window.soak` for soak-suite.ts's `soak()`.
 
 /**
  * One soak scenario, run in chunks of cycles: `start()` before each chunk, `cycle(i)` for cycle `i`

@@ -7,23 +7,63 @@
 // Counts: `WEBMCP_SOAK=full` (what `pnpm test:soak` sets) runs 10,000 cycles per scenario and
 // 1,000 frames; otherwise (`npm test`) a twentieth: 500 cycles and 50 frames.
 import { chromium } from 'playwright-core'
-import { startBindingSuite } from './binding-suite.mjs'
-import { chromiumOptions } from './browser.mjs'
+import type { BrowserServer, LaunchOptions, Page } from 'playwright-core'
+import type { TestProject } from 'vitest/node'
+import { startBindingSuite } from './binding-suite'
+import type { BindingSuiteOptions } from './binding-suite'
+import { chromiumOptions } from './browser'
+import type { SoakState } from './soak-page'
 
-/** The flags added to browser.mjs's: a page-callable gc(), and exact (unrounded) heap sizes. */
+export interface SoakCounts {
+  /** `WEBMCP_SOAK=full`. */
+  full: boolean
+  /** Cycles per binding scenario: 10,000 full, 500 otherwise. */
+  cycles: number
+  /** Frames added and removed: 1,000 full, 50 otherwise. */
+  frames: number
+}
+
+/** The page's script (a path or a file URL), its route and esbuild options, as a binding suite's. */
+export type SoakSuiteOptions = Omit<BindingSuiteOptions, 'engines'>
+
+export interface SoakFigures {
+  cycles: number
+  baseline: number
+  warm: number
+  heapAtBaseline: number
+  heapWarm: number
+  heapAtEnd: number
+  /** `heapAtEnd / heapWarm`: what the suites bound (HEAP_TOLERANCE). */
+  ratio: number
+  /** `heapAtEnd / heapAtBaseline`. */
+  ratioToBaseline: number
+  state: SoakState
+  seconds: number
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    origin: string
+    otherOrigin: string
+    soakEndpoints: { native: string; polyfill: string }
+    soakCounts: SoakCounts
+  }
+}
+
+/** The flags added to browser.ts's: a page-callable gc(), and exact (unrounded) heap sizes. */
 export const SOAK_FLAGS = ['--js-flags=--expose-gc', '--enable-precise-memory-info']
 
 /** How far the heap may grow from its size after the baseline cycles (10%). */
 export const HEAP_TOLERANCE = 1.1
 
 /** The cycle counts for this run (see the header). */
-export function soakCounts(env = process.env) {
+export function soakCounts(env: Record<string, string | undefined> = process.env): SoakCounts {
   const full = env.WEBMCP_SOAK === 'full'
   return { full, cycles: full ? 10_000 : 500, frames: full ? 1_000 : 50 }
 }
 
 /** Launch options for one soak Chromium (`native`: with the WebMCP flag). */
-export function soakChromiumOptions(native) {
+export function soakChromiumOptions(native: boolean): LaunchOptions {
   const options = chromiumOptions(native)
   return { ...options, args: [...options.args, ...SOAK_FLAGS] }
 }
@@ -34,11 +74,15 @@ export function soakChromiumOptions(native) {
  * the test server's pages, and launches the native and the polyfill Chromium. Provides `origin`,
  * `otherOrigin`, `soakEndpoints` (`{ native, polyfill }`) and `soakCounts` to the test files.
  */
-export function soakSuiteSetup({ entry, route, esbuild = {} }) {
+export function soakSuiteSetup({
+  entry,
+  route,
+  esbuild = {},
+}: SoakSuiteOptions): (project: TestProject) => Promise<() => Promise<void>> {
   return async (project) => {
     // The page bundled and served as the binding suites do; no engines of theirs: ours have flags.
     const suite = await startBindingSuite({ entry, route, esbuild, engines: [] })
-    const browsers = []
+    const browsers: BrowserServer[] = []
     const close = async () => {
       for (const browser of browsers) await browser.close()
       await suite.close()
@@ -53,16 +97,17 @@ export function soakSuiteSetup({ entry, route, esbuild = {} }) {
     }
     project.provide('origin', suite.origin)
     project.provide('otherOrigin', suite.origin.replace('//localhost:', '//127.0.0.1:'))
+    const [native, polyfill] = browsers as [BrowserServer, BrowserServer]
     project.provide('soakEndpoints', {
-      native: browsers[0].wsEndpoint(),
-      polyfill: browsers[1].wsEndpoint(),
+      native: native.wsEndpoint(),
+      polyfill: polyfill.wsEndpoint(),
     })
     project.provide('soakCounts', soakCounts())
     return close
   }
 }
 
-const megabytes = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MB`
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`
 
 /**
  * Runs `scenario` of the page's `window.soak` for `cycles` cycles, measuring the heap after a
@@ -71,14 +116,29 @@ const megabytes = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MB`
  * (`label`) and returns them. The ratio to the heap after `warm` cycles is what the suites bound:
  * the first thousand cycles of any page also grow the heap by the code the engine optimises then
  * (React alone, mounting a `<p>` 10,000 times: ×1.13 over its size after 100).
- *
- * @param {import('playwright-core').Page} page
  */
-export async function soak(page, { label, scenario, cycles, baseline = 100, warm, chunk = 500 }) {
+export async function soak(
+  page: Page,
+  {
+    label,
+    scenario,
+    cycles,
+    baseline = 100,
+    warm,
+    chunk = 500,
+  }: {
+    label: string
+    scenario: string
+    cycles: number
+    baseline?: number
+    warm?: number
+    chunk?: number
+  },
+): Promise<SoakFigures> {
   warm ??= Math.max(baseline, Math.min(1000, Math.floor(cycles / 2)))
   const started = performance.now()
-  const run = (from, to) =>
-    page.evaluate(([name, a, b]) => window.soak.run(name, a, b), [scenario, from, to])
+  const run = (from: number, to: number) =>
+    page.evaluate(([name, a, b]) => window.soak.run(name, a, b), [scenario, from, to] as const)
   const heap = () => page.evaluate(() => window.soak.heap())
   await run(0, baseline)
   const heapAtBaseline = await heap()

@@ -1,5 +1,5 @@
 // The soak suites' test bodies (issue 17), shared by the bindings and the frames suite: for native
-// WebMCP and the polyfill, each scenario of the page's `window.soak` (scripts/soak-page.ts) runs
+// WebMCP and the polyfill, each scenario of the page's `window.soak` (soak-page.ts) runs
 // its cycles, and then no tool is left registered, no agent call pending, nothing reported as an
 // error, and the heap after a forced GC is within 10% of its size once the page is warm (after
 // 1,000 cycles, or half of a shorter run; the figures also give the ratio to its size after the
@@ -8,8 +8,8 @@
 // (printed, not bounded).
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { HEAP_TOLERANCE, soak } from './soak-suite.mjs'
-import type { SoakCounts } from './soak-suite.mjs'
+import { HEAP_TOLERANCE, soak } from './soak-suite'
+import type { SoakCounts } from './soak-suite'
 import type { Browser, Page } from 'playwright-core'
 
 export interface SoakScenario {

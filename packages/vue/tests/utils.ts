@@ -40,7 +40,7 @@ export function countToolchanges(context: ModelContext = modelContext()) {
   return counter
 }
 
-export { deferred, flushTasks } from '../../../scripts/test-helpers'
+export { deferred, flushTasks } from '@webmcp-kit/test-infra/helpers'
 
 /**
  * A second ModelContext for the plugin and injection tests (jsdom cannot give a second, active

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { connect } from '../../../../scripts/engines.mjs'
-import type { Browser, Page } from '../../../../scripts/engines.mjs'
+import { connect } from '@webmcp-kit/test-infra/engines'
+import type { Browser, Page } from '@webmcp-kit/test-infra/engines'
 
 /** The page's `window.kit` (page.ts), as step bodies running in the page see it. */
 declare const kit: Window['kit']

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { bindingSuiteSetup } from '../../../../scripts/binding-suite.mjs'
+import { bindingSuiteSetup } from '@webmcp-kit/test-infra/binding-suite'
 
 /**
  * The test page's script (page.ts with this package's and core's sources, and Angular, compiled in

@@ -1,4 +1,4 @@
-import { describeSoak } from '../../../../scripts/soak-tests'
+import { describeSoak } from '@webmcp-kit/test-infra/soak-tests'
 
 const body = '<script type="module" src="/angular-soak.js"></script>'
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { soakSuiteSetup } from '../../../../scripts/soak-suite.mjs'
+import { soakSuiteSetup } from '@webmcp-kit/test-infra/soak-suite'
 
 /**
  * The soak page bundled from source with Angular (compiled in the page: JIT), and the native and

@@ -1,12 +1,12 @@
 // The Angular soak page (bundled by global-setup.ts, compiled in the page: JIT, zoneless): the
-// scenarios of scripts/soak-page.ts's `bindingScenarios`, on the binding as an app uses it: a
+// scenarios of @webmcp-kit/test-infra/soak-page's `bindingScenarios`, on the binding as an app uses it: a
 // component shown and hidden with `@if`, its tool's `enabled` signal toggled, and applications that
 // read `injectWebMCP().tools` created and destroyed (the list lives as long as its application).
 import '@angular/compiler'
 import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
 import { bootstrapApplication, createApplication } from '@angular/platform-browser'
 import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'
-import { TOOL, bindingScenarios, startSoakPage } from '../../../../scripts/soak-page'
+import { TOOL, bindingScenarios, startSoakPage } from '@webmcp-kit/test-infra/soak-page'
 import type { ApplicationRef } from '@angular/core'
 
 const controls = { plain: signal(false), tool: signal(false), enabled: signal(true) }

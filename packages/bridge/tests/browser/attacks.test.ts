@@ -1,7 +1,6 @@
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-// @ts-expect-error: plain ESM helper shared with the benchmarks
-import { chromiumOptions } from '../../../../scripts/browser.mjs'
+import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
 import { createBridge } from '../../src/index'
 import { forgedTools, iframe, lie, pageUrl, register } from './attack-pages'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'

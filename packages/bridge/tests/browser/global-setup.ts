@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error: plain ESM helper shared with the benchmarks
-import { buildPolyfill, startServer } from '../../../../scripts/browser.mjs'
+import { buildPolyfill, startServer } from '@webmcp-kit/test-infra/browser'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../../scripts/demo-server.mjs'
-import { withCleanup } from '../../../../scripts/test-helpers'
+import { withCleanup } from '@webmcp-kit/test-infra/helpers'
 import { buildFromSource } from '../../scripts/from-source.mjs'
 import { fixturePages } from './fixture'
 

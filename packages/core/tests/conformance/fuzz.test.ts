@@ -7,16 +7,16 @@
 // WEBMCP_FUZZ_RUNS sets the number of cases (default 2,000; `pnpm test:fuzz` runs 20,000),
 // WEBMCP_FUZZ_SEED the seed (default: a new one each run, printed). A disagreement is shrunk to a
 // minimal case and reported with the seed and path that replay it:
-// WEBMCP_FUZZ_SEED=… WEBMCP_FUZZ_PATH=… pnpm test:all --project @webmcp-kit/core:chromium fuzz
+// WEBMCP_FUZZ_SEED=… WEBMCP_FUZZ_PATH=… pnpm test:all --project @webmcp-kit/core:browser fuzz
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import fc from 'fast-check'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { connect } from '../../../../scripts/engines.mjs'
+import { connect } from '@webmcp-kit/test-infra/engines'
 import { engineDependent, fuzzCase } from './fuzz-generators'
 import type { FuzzCase } from './fuzz-generators'
-import type { Browser as EngineBrowser, Page as EnginePage } from '../../../../scripts/engines.mjs'
+import type { Browser as EngineBrowser, Page as EnginePage } from '@webmcp-kit/test-infra/engines'
 import type { Browser, Page } from 'playwright-core'
 
 const RUNS = Number(process.env.WEBMCP_FUZZ_RUNS ?? 2000)
@@ -198,7 +198,7 @@ async function shrink(
     `case ${index} (seed ${SEED}), shrunk to ${JSON.stringify(smallest.c)}`,
     `  ${names[0]}: ${smallest.expected}`,
     `  ${names[1]}: ${smallest.actual}`,
-    `  replay: ${replay} pnpm test:all --project @webmcp-kit/core:chromium fuzz`,
+    `  replay: ${replay} pnpm test:all --project @webmcp-kit/core:browser fuzz`,
   ].join('\n')
 }
 

@@ -1,9 +1,9 @@
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error: plain ESM helper shared with the benchmarks
-import { chromiumOptions, startServer } from '../../../../scripts/browser.mjs'
-import { launchEngines, selectEngines } from '../../../../scripts/engines.mjs'
-import { withCleanup } from '../../../../scripts/test-helpers'
+import { chromiumOptions, startServer } from '@webmcp-kit/test-infra/browser'
+import { launchEngines, selectEngines } from '@webmcp-kit/test-infra/engines'
+import type { EngineName, LaunchName } from '@webmcp-kit/test-infra/engines'
+import { withCleanup } from '@webmcp-kit/test-infra/helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,16 +12,16 @@ declare module 'vitest' {
     nativeEndpoint: string
     polyfillEndpoint: string
     /** The engines selected by `WEBMCP_ENGINES` (`chromium` is the native/polyfill pair). */
-    engines: string[]
-    /** Per other engine, where `scripts/engines.mjs`'s `connect` finds its browser. */
-    engineEndpoints: Record<string, string>
+    engines: EngineName[]
+    /** Per other engine, where `connect` of @webmcp-kit/test-infra/engines finds its browser. */
+    engineEndpoints: Partial<Record<LaunchName, string>>
   }
 }
 
 /**
  * One server for the whole run, and the browsers of the engines `WEBMCP_ENGINES` selects (default:
  * every engine installed here): the native/polyfill Chromium pair through playwright, as before,
- * and Firefox and WebKitGTK through scripts/engines.mjs. Test files connect to them.
+ * and Firefox and WebKitGTK through @webmcp-kit/test-infra/engines. Test files connect to them.
  */
 export default function setup(project: TestProject) {
   return withCleanup(async (defer) => {
@@ -45,7 +45,7 @@ export default function setup(project: TestProject) {
     for (const [engine, version] of Object.entries(others.versions)) {
       console.info(`conformance: ${engine} is ${version}`)
     }
-    project.provide('engineEndpoints', others.endpoints as Record<string, string>)
+    project.provide('engineEndpoints', others.endpoints)
     project.provide('origin', server.origin)
     project.provide('otherOrigin', server.otherOrigin)
     project.provide('engines', engines)

@@ -2,13 +2,13 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import type { ModelContext, ModelContextTool, RegisteredTool } from '../../src/types'
-import { connect } from '../../../../scripts/engines.mjs'
-import type { Browser as EngineBrowser } from '../../../../scripts/engines.mjs'
+import { connect } from '@webmcp-kit/test-infra/engines'
+import type { Browser as EngineBrowser } from '@webmcp-kit/test-infra/engines'
 
 /** The engines besides Chromium that run every case with the polyfill (issue 11). */
 export type OtherEngine = 'firefox' | 'webkit'
 
-/** What a case's test records for the summary reporter (scripts/summary-reporter.ts). */
+/** What a case's test records for the summary reporter (@webmcp-kit/test-infra/summary-reporter). */
 export interface EngineMeta {
   engine: string
   /** The outcome equals native Chromium's (`expected`). */

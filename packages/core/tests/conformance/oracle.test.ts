@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { connect } from '../../../../scripts/engines.mjs'
+import { connect } from '@webmcp-kit/test-infra/engines'
 
 declare module 'vitest' {
   interface TaskMeta {

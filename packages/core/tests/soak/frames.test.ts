@@ -1,4 +1,4 @@
-import { describeSoak } from '../../../../scripts/soak-tests'
+import { describeSoak } from '@webmcp-kit/test-infra/soak-tests'
 
 const frames = (counts: { frames: number }) => counts.frames
 

@@ -1,4 +1,4 @@
-import { soakSuiteSetup } from '../../../../scripts/soak-suite.mjs'
+import { soakSuiteSetup } from '@webmcp-kit/test-infra/soak-suite'
 
 /** The frames soak page bundled from source, and the native and the polyfill Chromium with a forced GC. */
 export default soakSuiteSetup({

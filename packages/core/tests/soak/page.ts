@@ -3,7 +3,7 @@
 // time, alternately of this origin and of the other one, each registering a tool from its first
 // script. The parent waits for the frame's word that its registration resolved, for its tool in
 // `getTools()`, calls it every tenth frame, removes the frame, and waits until the tool is gone.
-import { startSoakPage } from '../../../../scripts/soak-page'
+import { startSoakPage } from '@webmcp-kit/test-infra/soak-page'
 
 const TOOL = 'frame_tool'
 const origin = location.origin

@@ -1,4 +1,4 @@
-import { bindingSuiteSetup } from '../../../../scripts/binding-suite.mjs'
+import { bindingSuiteSetup } from '@webmcp-kit/test-infra/binding-suite'
 
 /**
  * Bundles the test page from source (React included, development build so StrictMode replays

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { connect } from '../../../../scripts/engines.mjs'
+import { connect } from '@webmcp-kit/test-infra/engines'
 import { TOOL } from './app'
 import type { ModelContext } from '@webmcp-kit/core'
-import type { Browser, Page } from '../../../../scripts/engines.mjs'
+import type { Browser, Page } from '@webmcp-kit/test-infra/engines'
 import type { App, AppProps } from './app'
 
 // What the page's scripts see (evaluated there, typed here).

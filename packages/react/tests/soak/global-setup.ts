@@ -1,4 +1,4 @@
-import { soakSuiteSetup } from '../../../../scripts/soak-suite.mjs'
+import { soakSuiteSetup } from '@webmcp-kit/test-infra/soak-suite'
 
 /**
  * The soak page bundled from source with React's development build (so that StrictMode replays

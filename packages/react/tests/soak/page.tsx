@@ -1,11 +1,11 @@
 // The React soak page (bundled by global-setup.ts, React's development build, every tree under
-// <StrictMode>): the scenarios of scripts/soak-page.ts's `bindingScenarios`, on the hooks as an
+// <StrictMode>): the scenarios of @webmcp-kit/test-infra/soak-page's `bindingScenarios`, on the hooks as an
 // app uses them.
 import { StrictMode, useLayoutEffect } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { useWebMCPTool, useWebMCPTools } from '../../src/index'
-import { TOOL, bindingScenarios, startSoakPage } from '../../../../scripts/soak-page'
+import { TOOL, bindingScenarios, startSoakPage } from '@webmcp-kit/test-infra/soak-page'
 
 /** What the components rendered last, published after each commit as an app's effect sees it. */
 const rendered = { status: 'unmounted', executing: 0, listed: [] as string[] }

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error: plain ESM helper shared with the other browser suites (untyped)
-import { startServer } from '../../../../scripts/browser.mjs'
+import { startServer } from '@webmcp-kit/test-infra/browser'
 import { ROUTES } from './pages'
 
 declare module 'vitest' {

@@ -1,12 +1,12 @@
 // One browser per engine, driven through the driver a user of that engine has: Playwright for
 // Chromium (native WebMCP and the polyfill), Puppeteer for Firefox ESR (WebDriver BiDi), WebdriverIO
-// for WebKitGTK (WebDriver classic). Launched as scripts/engines.mjs launches them.
+// for WebKitGTK (WebDriver classic). Launched as @webmcp-kit/test-infra/engines launches them.
 import {
   launchPlaywright,
   launchPuppeteer,
   launchWebdriverIO,
   selectEngines,
-} from '../../../../scripts/engines.mjs'
+} from '@webmcp-kit/test-infra/engines'
 import { driverOf } from '../../src/drivers'
 import type { WebMCPTarget } from '../../src/drivers'
 

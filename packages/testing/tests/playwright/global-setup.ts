@@ -1,6 +1,5 @@
-// @ts-expect-error: plain ESM helper shared with the other browser suites (untyped)
-import { startServer } from '../../../../scripts/browser.mjs'
-import { ROUTES } from '../browsers/pages'
+import { startServer } from '@webmcp-kit/test-infra/browser'
+import { ROUTES } from '../browser/pages'
 
 /** The suite's pages, for the specs (their origins through the environment, which workers get). */
 export default async function globalSetup() {

@@ -1,4 +1,4 @@
-import { bindingSuiteSetup } from '../../../../scripts/binding-suite.mjs'
+import { bindingSuiteSetup } from '@webmcp-kit/test-infra/binding-suite'
 
 /**
  * The test page's script (page.ts with this package's and core's sources, and Vue, as the global

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { connect } from '../../../../scripts/engines.mjs'
-import type { Browser } from '../../../../scripts/engines.mjs'
+import { connect } from '@webmcp-kit/test-infra/engines'
+import type { Browser } from '@webmcp-kit/test-infra/engines'
 
 /** The page's script (page.ts), as case bodies running in the page see it. */
 declare const kit: typeof import('./page')

@@ -1,4 +1,4 @@
-import { describeSoak } from '../../../../scripts/soak-tests'
+import { describeSoak } from '@webmcp-kit/test-infra/soak-tests'
 
 describeSoak('vue', `/?body=${encodeURIComponent('<script src="/vue-soak.js"></script>')}`, [
   {

@@ -1,9 +1,9 @@
-// The Vue soak page (bundled by global-setup.ts): the scenarios of scripts/soak-page.ts's
+// The Vue soak page (bundled by global-setup.ts): the scenarios of @webmcp-kit/test-infra/soak-page's
 // `bindingScenarios`, on the composables as an app uses them: components shown and hidden in one
 // application.
 import { createApp, defineComponent, h, nextTick, reactive, ref } from 'vue'
 import { useWebMCPTool, useWebMCPTools } from '../../src/index'
-import { TOOL, bindingScenarios, startSoakPage } from '../../../../scripts/soak-page'
+import { TOOL, bindingScenarios, startSoakPage } from '@webmcp-kit/test-infra/soak-page'
 
 const enabled = ref(true)
 /** What the components rendered last. */

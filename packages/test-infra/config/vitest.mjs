@@ -1,0 +1,86 @@
+// The per-package vitest projects: see vitest.d.mts.
+import { defineConfig } from 'vitest/config'
+
+/** @import { ViteUserConfig } from 'vitest/config' */
+/** @import * as Types from './vitest.d.mts' */
+
+const SOURCE = ['@webmcp-kit/source']
+
+/**
+ * @param {string} name
+ * @param {Types.TestOptions} test
+ * @param {ViteUserConfig} vite
+ * @returns {ViteUserConfig}
+ */
+function project(name, test, vite) {
+  return defineConfig({
+    ...vite,
+    resolve: { ...vite.resolve, conditions: SOURCE },
+    ssr: { ...vite.ssr, resolve: { ...vite.ssr?.resolve, conditions: SOURCE } },
+    test: { name, ...test },
+  })
+}
+
+/** @type {typeof Types.unitConfig} */
+export function unitConfig(name, { tsx = false, typecheck, ...test } = {}, vite = {}) {
+  const files = tsx ? '{ts,tsx}' : 'ts'
+  const types =
+    typecheck === false
+      ? {}
+      : {
+          typecheck: typecheck ?? {
+            enabled: true,
+            include: [`tests/*.test-d.${files}`],
+            tsconfig: './tsconfig.json',
+          },
+        }
+  return project(
+    name,
+    {
+      include: [`tests/*.test.${files}`],
+      environment: 'node',
+      restoreMocks: true,
+      ...types,
+      ...test,
+    },
+    vite,
+  )
+}
+
+/** @type {typeof Types.floorConfig} */
+export function floorConfig(name, version, test = {}, vite = {}) {
+  return unitConfig(`${name}:${version}`, { ...test, typecheck: false }, vite)
+}
+
+/** @type {typeof Types.browserConfig} */
+export function browserConfig(name, { exclusive = false, ...test } = {}, vite = {}) {
+  const timeouts = exclusive
+    ? { fileParallelism: false, testTimeout: 60_000, hookTimeout: 120_000 }
+    : { testTimeout: 30_000, hookTimeout: 60_000 }
+  return project(
+    `${name}:browser`,
+    {
+      include: ['tests/browser/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['tests/browser/global-setup.ts'],
+      ...timeouts,
+      ...test,
+    },
+    vite,
+  )
+}
+
+/** @type {typeof Types.soakConfig} */
+export function soakConfig(name) {
+  return project(
+    `${name}:soak`,
+    {
+      include: ['tests/soak/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['tests/soak/global-setup.ts'],
+      testTimeout: 1_800_000,
+      hookTimeout: 60_000,
+    },
+    {},
+  )
+}
