@@ -15,8 +15,14 @@ const SOURCE = ['@webmcp-kit/source']
 function project(name, test, vite) {
   return defineConfig({
     ...vite,
-    resolve: { ...vite.resolve, conditions: SOURCE },
-    ssr: { ...vite.ssr, resolve: { ...vite.ssr?.resolve, conditions: SOURCE } },
+    resolve: { ...vite.resolve, conditions: [...SOURCE, ...(vite.resolve?.conditions ?? [])] },
+    ssr: {
+      ...vite.ssr,
+      resolve: {
+        ...vite.ssr?.resolve,
+        conditions: [...SOURCE, ...(vite.ssr?.resolve?.conditions ?? [])],
+      },
+    },
     test: { name, ...test },
   })
 }
