@@ -1,11 +1,4 @@
-import { defineConfig } from 'tsdown'
+import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  unbundle: true,
-  dts: { tsconfig: 'tsconfig.build.json' },
-  sourcemap: true,
-})
+// One output module per source file.
+export default libraryConfig({ unbundle: true })

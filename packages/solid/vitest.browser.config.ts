@@ -1,16 +1,7 @@
-import { defineConfig } from 'vitest/config'
+import { browserConfig } from '@webmcp-kit/test-infra/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The binding in real browsers: Chromium against native WebMCP (flag on) and the polyfill (flag
 // off), Firefox ESR and WebKitGTK against the polyfill (WEBMCP_ENGINES selects). A test page
 // bundled from source with Solid, driven through @webmcp-kit/test-infra/engines.
-export default defineConfig({
-  test: {
-    name: `${packageJson.name}:browser`,
-    include: ['tests/browser/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['tests/browser/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-})
+export default browserConfig(packageJson.name)
