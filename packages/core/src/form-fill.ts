@@ -155,7 +155,7 @@ function plan({ kind, controls }: Param, value: unknown, scratch: HTMLInputEleme
 function fillCustom(el: Element, value: unknown) {
   const callback = fillCallbackOf(el)
   try {
-    if (typeof callback === 'function') callback.call(el, JSON.stringify(value))
+    if (typeof callback === 'function') Reflect.apply(callback, el, [JSON.stringify(value)])
   } catch (error) {
     reportError(error)
   }

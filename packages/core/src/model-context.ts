@@ -270,7 +270,10 @@ export class Engine {
     }
     let result: unknown
     try {
-      result = tool.execute.call(undefined, JSON.parse(input), { signal: controller.signal })
+      result = Reflect.apply(tool.execute, undefined, [
+        JSON.parse(input),
+        { signal: controller.signal },
+      ])
     } catch (error) {
       result = Promise.reject(error)
     }
@@ -539,7 +542,7 @@ for (const type of ['toolchange', 'toolactivated', 'toolcancel']) {
         const entry = {
           value,
           listener: (event: Event) => {
-            if (typeof entry.value === 'function') entry.value.call(this, event)
+            if (typeof entry.value === 'function') Reflect.apply(entry.value, this, [event])
           },
         }
         handlers.set(this, entry)

@@ -73,11 +73,11 @@ export function usvSequence(
   const iteratorMethod = isObject(value) && (value as Iterable<unknown>)[Symbol.iterator]
   if (typeof iteratorMethod !== 'function') throw notSequence()
   // (An iterator that is no object throws TypeError at `next`.)
-  const iterator = iteratorMethod.call(value) as Iterator<unknown>
+  const iterator = Reflect.apply(iteratorMethod, value, []) as Iterator<unknown>
   const { next } = iterator
   const items: string[] = []
   for (let step; ; items.push(usvString(step.value))) {
-    step = next.call(iterator)
+    step = Reflect.apply(next, iterator, [])
     if (!isObject(step)) throw notSequence()
     if (step.done) return items
   }

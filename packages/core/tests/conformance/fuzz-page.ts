@@ -51,6 +51,9 @@ interface Run {
   ending: boolean
   /** Waiting for the next `pending` tool to start. */
   waiting: Array<() => void>
+  /** Tools an agent's call started (an `execute` called with a signal), and their `toolactivated`s. */
+  started: number
+  activated: number
 }
 
 /** Logs `entry`: in order if a step's synchronous part is running, among the later ones if not. */
@@ -309,6 +312,7 @@ function fn(run: Run, behaviour: Behaviour, where: string): (...args: unknown[])
       signal instanceof AbortSignal ? ['signal', signal.aborted] : null,
     ])
     if (signal instanceof AbortSignal) {
+      run.started++
       signal.addEventListener('abort', () =>
         note(run, ['aborted', id, describe(run, signal.reason)]),
       )
@@ -665,7 +669,10 @@ function listen(mc: ModelContext) {
   })
   for (const type of ['toolactivated', 'toolcancel']) {
     mc.addEventListener(type, (event) => {
-      if (type === 'toolactivated') for (const resolve of activations.splice(0)) resolve()
+      if (type === 'toolactivated') {
+        if (current) current.activated++
+        for (const resolve of activations.splice(0)) resolve()
+      }
       if (current)
         note(current, ['event', type, (event as Event & { toolName?: string }).toolName ?? null])
     })
@@ -720,6 +727,8 @@ async function runCase(c: FuzzCase, target: number | undefined): Promise<Outcome
     fns: 0,
     ending: false,
     waiting: [],
+    started: 0,
+    activated: 0,
   }
   for (let i = 0; i < CONTROLLERS; i++) run.tags.set(run.controllers[i]!.signal, `signal${i}`)
   current = run
@@ -737,6 +746,10 @@ async function runCase(c: FuzzCase, target: number | undefined): Promise<Outcome
     for (const resolve of run.pending) resolve('end')
     run.open.push(...run.parked.splice(0))
     await drain(run)
+    // Each tool an agent's call started fires its `toolactivated`, even when the call settled
+    // first (an abort, a result that fails to serialise): native's may come after the settlement,
+    // so the case waits for it, or it would land in the next case's log.
+    while (run.activated < run.started) await nextActivation()
     return 'done' as const
   }
   const outcome = await Promise.race([body(), hung])
