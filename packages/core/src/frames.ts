@@ -661,7 +661,10 @@ export class FrameLink {
    * was replaced by another document.
    */
   #drop(member: Member, close = false) {
-    const closeAll = () => member.ports.forEach((port) => port.close())
+    // The ports only: a closure over `member` would keep its window, and a same-origin frame's
+    // whole realm, alive until the timer fires.
+    const { ports } = member
+    const closeAll = () => ports.forEach((port) => port.close())
     if (close) closeAll()
     if (member.left) return
     // A call it makes as it leaves (from its pagehide) comes right after its bye: ports stay open a
