@@ -67,7 +67,7 @@ export function queueTask(first: Step, then?: Step): void {
 
 /**
  * Test-only: how many queued tasks have not run yet (0 when the queue is idle). Not exported by the
- * package; `flushTasks()` in `scripts/test-helpers.ts` drains the queue with it.
+ * package; `flushTasks()` in `@webmcp-kit/test-infra/helpers` drains the queue with it.
  *
  * @example
  * queueTask(() => {})

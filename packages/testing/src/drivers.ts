@@ -1,6 +1,6 @@
 // The driver adapters: how each test driver runs source text in a frame's main world. Nothing here
 // imports a driver; targets are told apart by their shape. The project's own browser suites
-// (scripts/engines.mjs) drive every engine through these too.
+// (@webmcp-kit/test-infra/engines) drive every engine through these too.
 
 /**
  * A Playwright `Page` or `Frame`, or a Puppeteer `Page` or `Frame`: anything that evaluates an
