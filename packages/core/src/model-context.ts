@@ -494,10 +494,13 @@ export class ModelContext extends EventTarget {
           const { link } = engine
           if (target !== engine.window && link) {
             // A tool of another document (frames.ts checks that it is a member of the tree). The
-            // request leaves now, the way native's leaves for the browser process; whether a
-            // cancellation finds it started is still decided in a task.
+            // request leaves now, the way native's leaves for the browser process, and a
+            // cancellation follows it on the same port: the other document sees it after the run.
+            // (Deciding in a task of this document lost it in WebKit, whose port tasks can come
+            // after a window message the other document sent once the tool had started.)
             cancel = link.execute(target, expectedOrigin, name, json, settle)
-            return queueTask(() => (started = true))
+            started = true
+            return
           }
           let activate: (() => void) | undefined
           queueTask(
