@@ -6,6 +6,7 @@ import { fillCallbackOf } from './custom-elements'
 import { rawResult } from './model-context'
 import type { RawResult } from './model-context'
 import { queueTask } from './queue-task'
+import { stringify } from './json-depth'
 import { collectParams, typeOf } from './form-schema'
 import type { Control, Param } from './form-schema'
 
@@ -299,9 +300,7 @@ const additions = {
     Promise.resolve(response).then(
       (value) => {
         try {
-          settle(
-            String(value !== null && typeof value === 'object' ? JSON.stringify(value) : value),
-          )
+          settle(String(value !== null && typeof value === 'object' ? stringify(value) : value))
         } catch {
           // A value that does not serialise (a cycle) fails the call.
           settle()

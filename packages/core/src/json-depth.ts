@@ -1,11 +1,21 @@
-// Native Chromium's nesting limit for the values it converts to JSON (a schema, an input).
+// Native Chromium's nesting limit for the values it converts to JSON (a schema, an input), and the
+// serialiser the polyfill uses for them.
+
+/**
+ * `JSON.stringify(value)` by the engine's general serialiser: a gap of 0 gives the same text and
+ * keeps V8 off its fast path, which crashes the renderer on a cycle found beside a long array
+ * (Chromium 156: `a = [Array(30_000).fill(0)]; a.push(a); JSON.stringify(a)`), where native
+ * rejects. The general serialiser recurses, as native's does, and gives up about as deep.
+ */
+export const stringify = (value: unknown): string | undefined => JSON.stringify(value, undefined, 0)
 
 /**
  * How deep a value native Chromium can serialise: its converter runs out of stack past about 5,180
  * nested objects, or 4,780 nested arrays (an array level takes about 1.083 times an object's), and
  * throws `RangeError`. Measured in Chromium 156: a schema of 5,182 nested objects registers, 5,183
- * do not; an input of 5,181 runs, 5,182 do not (one more frame below it). The polyfill's own
- * `JSON.stringify` goes far deeper, so the limit is checked on the text.
+ * do not; an input of 5,181 runs, 5,182 do not (one more frame below it). V8's general serialiser
+ * gives up some 20 levels earlier and its fast path far deeper, so a value the general one cannot
+ * serialise is tried by the fast path and the limit checked on the text.
  */
 export const NESTING: Record<string, number> = { registerTool: 5182, executeTool: 5181 }
 const ARRAY_LEVEL = 5182 / 4784

@@ -1,5 +1,5 @@
 import { EXECUTION_FAILED, UNKNOWN, domError, idlError } from './errors'
-import { NESTING, tooDeep } from './json-depth'
+import { NESTING, stringify, tooDeep } from './json-depth'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { trustworthyOrigin, tupleOrigin } from './origin'
 import { queueTask } from './queue-task'
@@ -72,19 +72,23 @@ export const rawResult = (value: string | null): RawResult => {
 /** Chromium's conversion of a tool's fulfilment value to the string `executeTool` resolves with. */
 function serializeResult(value: unknown): string | null {
   if (rawResults.has(value as RawResult)) return (value as RawResult).value
-  const text = isObject(value) ? String(JSON.stringify(value)) : String(value)
+  const text = isObject(value) ? String(stringify(value)) : String(value)
   return text === '' ? 'Operation succeeded' : text
 }
 
 function serializeJSON(method: string, value: unknown, what: string): string {
   const overflow = () => idlError(method, 'Maximum call stack size exceeded', RangeError)
   let json: string | undefined
-  try {
-    json = JSON.stringify(value)
-  } catch (error) {
-    // The engine's own stack ran out (V8, WebKit: RangeError; Firefox: InternalError), as native's does.
-    const exhausted = /call stack|too much recursion/i.test(String((error as Error)?.message))
-    throw exhausted ? overflow() : idlError(method, (error as Error).message)
+  for (let fast = false; ; fast = true) {
+    try {
+      json = fast ? JSON.stringify(value) : stringify(value)
+      break
+    } catch (error) {
+      // The engine's own stack ran out (V8, WebKit: RangeError; Firefox: InternalError), as native's does.
+      const exhausted = /call stack|too much recursion/i.test(String((error as Error)?.message))
+      if (!exhausted) throw idlError(method, (error as Error).message)
+      if (fast) throw overflow()
+    }
   }
   if (json === undefined) throw idlError(method, `invalid ${what}: toJSON() returns undefined`)
   if (tooDeep(json, NESTING[method] ?? Infinity)) throw overflow()

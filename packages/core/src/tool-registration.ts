@@ -1,5 +1,6 @@
 import { getModelContext } from './install'
 import { Subscribable } from './subscribable'
+import { stringify } from './json-depth'
 import type { ToolInputError, ToolResult, WebMCPTool } from './define-tool'
 import type { InferToolInput, StandardSchemaV1, ToolInputSchema } from './infer'
 import type { ModelContextRegisterToolOptions, ModelContextTool, ToolExecuteOptions } from './types'
@@ -285,10 +286,10 @@ export class ToolRegistration<
     if (enabled && context) {
       try {
         inputSchema = toJSONSchema(this.#tool.inputSchema)
-        key = JSON.stringify([name, title, description, inputSchema, annotations, exposedTo])
+        key = stringify([name, title, description, inputSchema, annotations, exposedTo])
       } catch (error) {
         failure = error
-        key = JSON.stringify([name, String(error)])
+        key = stringify([name, String(error)])
       }
       if (key === this.#key) return
     }

@@ -206,4 +206,42 @@ differential('WebIDL: arguments are converted once, before any wait', [
       ],
     ],
   },
+  {
+    // V8's fast JSON.stringify crashed the polyfill's renderer here (the fuzz suite's seed 867977924).
+    name: 'a cycle beside a long array rejects as native does, in a schema, an input and a result',
+    run: async ({ mc, capture }) => {
+      const cyclic = () => {
+        const value: unknown[] = [Array(100_000).fill(false)]
+        value.push(value)
+        return value
+      }
+      const nest = (levels: number) => {
+        let value = {}
+        for (let i = 0; i < levels; i++) value = { a: value }
+        return value
+      }
+      let result: unknown
+      await mc.registerTool({ name: 'echo', description: 'd', execute: () => result })
+      const echo = (await mc.getTools()).find((t) => t.name === 'echo')!
+      const run = (value: unknown) => ((result = value), capture(() => mc.executeTool(echo, {})))
+      return [
+        await capture(() =>
+          mc.registerTool({ name: 'a', description: 'd', execute() {}, inputSchema: cyclic() }),
+        ),
+        await capture(() => mc.executeTool(echo, cyclic())),
+        await run(cyclic()),
+        await run({ list: cyclic() }),
+        (await run(nest(3000)))[0],
+        await run(nest(6000)),
+      ]
+    },
+    expected: [
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['err', 'UnknownError'],
+      ['err', 'UnknownError'],
+      'ok',
+      ['err', 'UnknownError'],
+    ],
+  },
 ])

@@ -93,14 +93,12 @@
 //     mc.executeTool({ ...tool, window: new Proxy({}, { get(t, k) { log.push(k) } }) }, {})
 //     // both reject TypeError; the polyfill's log has 'window', native's is empty
 //   Suspected cause: webidl.ts `isWindow` (`value.window === value`).
-// - Values nested more than about 4,700 levels deep in an input schema or an input: native
-//   Chromium's serialiser recurses on the native stack and rejects RangeError (the depth depends on
-//   the stack), the polyfill's JSON.stringify serialises a million levels. A `deep` value nests 200
-//   levels at most (Firefox's Array.prototype.join gives up between 500 and 1,000).
-//     let d = []; for (let i = 0; i < 100_000; i++) d = [d]
-//     await mc.registerTool({ name: 'a', description: 'd', execute() {}, inputSchema: d })
-//     // native: RangeError; polyfill: resolves (executeTool(tool, d): the same)
-//   Suspected cause: model-context.ts `serializeJSON` (JSON.stringify has no such limit).
+// - Values nested more than about 4,700 levels deep in an input schema, an input or a result:
+//   native Chromium's serialiser recurses on the native stack and rejects past a depth that depends
+//   on the stack (RangeError, or UnknownError for a result); the polyfill rejects at native's
+//   measured depth (json-depth.ts), which a generated case near it could cross in one and not the
+//   other. A `deep` value nests 200 levels at most (Firefox's Array.prototype.join gives up between
+//   500 and 1,000). The limits have their own cases (frames-attacks.test.ts D9, conversion.test.ts).
 // - Waits by the clock (`setTimeout`): the polyfill queues its tasks on a MessageChannel, whose order
 //   against timers the spec leaves open (documented). Cases interleave with microtask yields only.
 import fc from 'fast-check'

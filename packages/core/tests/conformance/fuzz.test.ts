@@ -185,12 +185,13 @@ async function shrink(
     }),
     {
       seed: SEED,
-      path: String(index),
+      // A replay's case 0 is the case at PATH.
+      path: PATH ?? String(index),
       interruptAfterTimeLimit: 120_000,
       markInterruptAsFailure: false,
     },
   )
-  const replay = `WEBMCP_FUZZ_SEED=${SEED} WEBMCP_FUZZ_PATH=${details.counterexamplePath ?? index}`
+  const replay = `WEBMCP_FUZZ_SEED=${SEED} WEBMCP_FUZZ_PATH=${details.counterexamplePath ?? PATH ?? index}`
   if (!smallest) {
     return `case ${index} disagreed in its batch but agrees alone (a case before it left state behind?); ${replay}`
   }
