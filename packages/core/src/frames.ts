@@ -667,10 +667,17 @@ export class FrameLink {
     const closeAll = () => ports.forEach((port) => port.close())
     if (close) closeAll()
     if (member.left) return
-    // A call it makes as it leaves (from its pagehide) comes right after its bye: ports stay open a
-    // moment for it, no longer (nobody else may use them once it is gone).
-    if (!close) setTimeout(closeAll, 1000)
     member.left = true
+    if (!close) {
+      // A call it makes as it leaves (from its pagehide) comes right after its bye: ports stay open a
+      // moment for it, no longer (nobody else may use them once it is gone). Their listeners know
+      // it by then as a stub without its window, for the same reason as above.
+      const stub: Member = { ...member, window: this.#window, calls: new Map(), running: new Map() }
+      stub.vouching = stub.early = undefined
+      stub.waiters = []
+      for (const port of ports) this.#bind(stub, port)
+      setTimeout(closeAll, 1000)
+    }
     if (this.#members.get(member.window) === member) this.#members.delete(member.window)
     for (const settle of member.calls.values()) settle(false, false)
     member.calls.clear()
