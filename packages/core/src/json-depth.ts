@@ -13,11 +13,16 @@ export const stringify = (value: unknown): string | undefined => JSON.stringify(
  * How deep a value native Chromium can serialise: its converter runs out of stack past about 5,180
  * nested objects, or 4,780 nested arrays (an array level takes about 1.083 times an object's), and
  * throws `RangeError`. Measured in Chromium 156: a schema of 5,182 nested objects registers, 5,183
- * do not; an input of 5,181 runs, 5,182 do not (one more frame below it). V8's general serialiser
- * gives up some 20 levels earlier and its fast path far deeper, so a value the general one cannot
- * serialise is tried by the fast path and the limit checked on the text.
+ * do not; an input of 5,181 runs, 5,182 do not (one more frame below it); a tool's result of 5,186
+ * resolves, 5,187 reject (it is converted in a task of its own). V8's general serialiser
+ * gives up some 20 levels earlier and its fast path far deeper, so a schema or an input the
+ * general one cannot serialise is tried by the fast path; the limit is checked on the text.
  */
-export const NESTING: Record<string, number> = { registerTool: 5182, executeTool: 5181 }
+export const NESTING: Record<string, number> = {
+  registerTool: 5182,
+  executeTool: 5181,
+  result: 5186,
+}
 const ARRAY_LEVEL = 5182 / 4784
 
 /** Whether `json` nests deeper than `budget` object levels (arrays weighing `ARRAY_LEVEL`). */

@@ -72,8 +72,11 @@ export const rawResult = (value: string | null): RawResult => {
 /** Chromium's conversion of a tool's fulfilment value to the string `executeTool` resolves with. */
 function serializeResult(value: unknown): string | null {
   if (rawResults.has(value as RawResult)) return (value as RawResult).value
-  const text = isObject(value) ? String(stringify(value)) : String(value)
-  return text === '' ? 'Operation succeeded' : text
+  if (!isObject(value)) return String(value) || 'Operation succeeded'
+  const text = String(stringify(value))
+  // Native's converter runs out of stack past this depth; WebKit's serialiser does not.
+  if (tooDeep(text, NESTING.result!)) throw new RangeError('Maximum call stack size exceeded')
+  return text || 'Operation succeeded'
 }
 
 function serializeJSON(method: string, value: unknown, what: string): string {

@@ -578,7 +578,10 @@ export async function launchWebdriverIO(): Promise<{
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     }
-    await browser.setTimeout({ script: 120_000, pageLoad: 60_000 })
+    // WebDriver classic runs one command at a time: a script that never settles holds the session
+    // until its timeout, and every case queued behind it fails with it. 25 s ends it within its own
+    // case's 30 s (the slowest script here, a fuzz batch of 100 cases, takes about 4 s).
+    await browser.setTimeout({ script: 25_000, pageLoad: 60_000 })
     const session = browser
     return {
       browser: session,
