@@ -180,28 +180,41 @@ export async function openFrameTree(
     return cdp
   }
 
-  /** Gives a frame of another site its own session; drops the session of one that came back. */
-  async function attach(frame: Frame) {
-    if (closed || frame === page.mainFrame()) return
-    let session: CDPSession | undefined
-    try {
-      session = await open(frame)
-    } catch {
-      // Not an out-of-process frame: its parent's session reports it.
-    }
-    const old = sessions.get(frame)
-    if (old) {
-      sessions.delete(frame)
-      void old.detach().catch(() => {})
-    }
-    if (session) sessions.set(frame, session)
-    changed()
-  }
-  const detach = (frame: Frame) => {
+  /** Ends a frame's session, and forgets the documents it reported (their contexts go with it). */
+  const drop = (frame: Frame) => {
     const old = sessions.get(frame)
     if (!old) return
     sessions.delete(frame)
+    for (const [frameId, document] of documents) {
+      if (document.session === old) documents.delete(frameId)
+    }
     void old.detach().catch(() => {})
+  }
+  /** Each frame's attaching, one after the other (two navigations in a row open two sessions). */
+  const attaching = new WeakMap<Frame, Promise<void>>()
+  /** Gives a frame of another site its own session; drops the session of one that came back. */
+  function attach(frame: Frame): Promise<void> {
+    if (closed || frame === page.mainFrame()) return Promise.resolve()
+    const next = (attaching.get(frame) ?? Promise.resolve()).then(async () => {
+      let session: CDPSession | undefined
+      try {
+        session = await open(frame)
+      } catch {
+        // Not an out-of-process frame: its parent's session reports it.
+      }
+      // The old session's documents are forgotten; the new one has reported its own already.
+      const reported = new Map([...documents].filter(([, d]) => d.session === session))
+      drop(frame)
+      for (const [frameId, document] of reported) documents.set(frameId, document)
+      if (session) sessions.set(frame, session)
+      changed()
+    })
+    attaching.set(frame, next)
+    return next
+  }
+  const detach = (frame: Frame) => {
+    if (!sessions.has(frame)) return
+    drop(frame)
     changed()
   }
 
