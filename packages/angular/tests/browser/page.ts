@@ -6,7 +6,7 @@ import { Component, provideZonelessChangeDetection, signal } from '@angular/core
 import type { ApplicationRef } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'
 import { getModelContext, isPolyfill } from '@webmcp-kit/core'
-import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'
+import { injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../../src/index'
 import type { ModelContext } from '@webmcp-kit/core'
 
 /** What the tests change; the components read it. */
@@ -60,7 +60,7 @@ class CounterTool {
 })
 class App {
   show = controls.show
-  tools = injectWebMCP().tools
+  tools = injectWebMCPTools()
   names = () =>
     this.tools()
       .map((tool) => tool.name)
