@@ -27,23 +27,25 @@ export const bindingCases: BindingCase[] = [
     name: 'mount registers exactly once, unmount unregisters, no errors',
     run: async () => {
       const changes = kit.countToolchanges()
+      // Each registration a mount makes but the last is withdrawn again (StrictMode: two).
+      const mountChanges = 2 * (kit.binding.mountRegistrations?.() ?? 1) - 1
       const app = await kit.binding.tool(() => ({
         name: 'counter',
         description: 'Counts.',
         execute: () => 1,
       }))
-      await kit.until(() => app.text() === 'registered false 0' && changes.count === 1)
+      await kit.until(() => app.text() === 'registered false 0' && changes.count === mountChanges)
       // A second registration or toolchange would show by now.
       await kit.drained()
-      const mounted = [app.text(), await kit.names(), changes.count]
+      const mounted = [app.text(), await kit.names(), changes.count - mountChanges]
       app.unmount()
       const afterUnmount = await kit.names()
-      await kit.until(() => changes.count === 2)
+      await kit.until(() => changes.count === mountChanges + 1)
       await kit.drained()
-      return [app.first, mounted, afterUnmount, changes.count, kit.problems]
+      return [app.first, mounted, afterUnmount, changes.count - mountChanges, kit.problems]
     },
     // The component starts idle (as on the server): the tool registers from the mount on.
-    expected: ['idle false 0', ['registered false 0', ['counter'], 1], [], 2, []],
+    expected: ['idle false 0', ['registered false 0', ['counter'], 0], [], 1, []],
   },
   {
     name: 'toggling the component and a remount end with one registration, no errors',
@@ -267,7 +269,7 @@ export const bindingCases: BindingCase[] = [
         { modelContext: frameContext },
       )
       const list = await kit.binding.list({ modelContext: frameContext })
-      await kit.until(() => list.text() === 'in_frame')
+      await kit.until(() => list.text() === 'in_frame' && app.text() === 'registered false 0')
       const inFrame = (await frameContext.getTools()).map((t) => [
         t.name,
         t.window === iframe.contentWindow,

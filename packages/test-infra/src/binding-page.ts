@@ -69,6 +69,8 @@ export interface BindingAdapter {
   install(): void | Promise<void>
   /** Called before a case with the suite's mode (React: `'StrictMode'` or `'non-strict'`). */
   mode?(mode: string): void
+  /** How many times a mount registers its tool (default 1; React's StrictMode: 2). */
+  mountRegistrations?(): number
 }
 
 /** A tool's state, as a tool component renders it: `status isExecuting executionCount lastResult`. */
