@@ -2,8 +2,6 @@ export { injectWebMCPTool } from './inject-webmcp-tool'
 export type { InjectWebMCPToolOptions, WebMCPToolRef } from './inject-webmcp-tool'
 export { injectWebMCPTools } from './inject-webmcp-tools'
 export type { InjectWebMCPToolsOptions } from './inject-webmcp-tools'
-export { WEBMCP, injectWebMCP } from './webmcp'
-export type { WebMCP, WebMCPRegisterOptions, WebMCPRegistration } from './webmcp'
 export { provideWebMCP } from './provide-webmcp'
 export type { WebMCPConfig } from './provide-webmcp'
 export type {

@@ -3,7 +3,6 @@ import { ToolRegistration } from '@webmcp-kit/core'
 import { WEBMCP_CONFIG, inContext, read, storeSignal } from './provide-webmcp'
 import type { Injector, Signal } from '@angular/core'
 import type {
-  InferToolInput,
   ToolInputSchema,
   ToolRegistrationContext,
   ToolResult,
@@ -14,7 +13,7 @@ import type {
 /**
  * A tool's registration state as signals: `snapshot`, the whole `ToolSnapshot`, and one signal per
  * field (`status`, `error`, `isExecuting`, `executingCount`, `lastResult`, `executionCount`); and a
- * local `execute`. Returned by {@link injectWebMCPTool} and by `injectWebMCP().register`.
+ * local `execute`. Returned by {@link injectWebMCPTool}.
  *
  * @example
  * ```ts
@@ -30,14 +29,8 @@ export type WebMCPToolRef<
 } & {
   /** The whole state; a new object only when something changed. */
   readonly snapshot: Signal<ToolSnapshot<ToolResult<Schema, Result>>>
-  /**
-   * Runs the tool here as an agent's call would (Standard Schema input is validated first); the
-   * signals track it. Rejects when the tool's `execute` throws.
-   */
-  execute(
-    input: InferToolInput<Schema>,
-    options?: { signal?: AbortSignal },
-  ): Promise<ToolResult<Schema, Result>>
+  /** Runs the tool here as an agent's call would (validation included); rejects when it throws. */
+  readonly execute: ToolRegistration<Schema, Result>['execute']
 }
 
 /**
@@ -64,32 +57,17 @@ export interface InjectWebMCPToolOptions {
 
 const FIELDS = ['status', 'error', 'isExecuting', 'executingCount', 'lastResult', 'executionCount']
 
-/** @internal The signals over a registration made by `get` on first use, and `connect`. */
-export function toolRef<Schema extends ToolInputSchema | undefined, Result>(
-  get: () => ToolRegistration<Schema, Result>,
-): [WebMCPToolRef<Schema, Result>, connect: () => () => void] {
-  const [snapshot, connect] = storeSignal(get)
-  const pick = (key: string) => [key, computed(() => snapshot()[key as keyof ToolSnapshot])]
-  const execute: WebMCPToolRef<Schema, Result>['execute'] = (input, options) =>
-    get().execute(input, options)
-  const ref = { ...Object.fromEntries(FIELDS.map(pick)), snapshot, execute }
-  return [ref as WebMCPToolRef<Schema, Result>, connect]
-}
-
 /**
- * Registers a WebMCP tool for as long as the current component, directive or service lives. The
- * factory runs in a `computed`, so signals it reads are tracked: when they change the tool is
- * replaced, and re-registered only if its name, title, description, input schema or annotations
- * changed (a new `execute` is swapped in place). Unregisters on destroy. The input of `execute` is
- * inferred from an inline JSON Schema (no `as const`) or a Standard Schema such as Zod.
+ * Registers a WebMCP tool while the current component, directive or service lives. The factory
+ * runs in a `computed`: when signals it reads change, the tool is replaced, and re-registered only
+ * if its name, title, description, input schema or annotations changed (a new `execute` is swapped
+ * in place). The input of `execute` is inferred from an inline JSON Schema or a Standard Schema.
  *
  * @param tool Returns the tool; may read signals.
- * @param options `enabled`, `exposedTo`, `modelContext`, `onError`, and `injector` to call it
- *   outside an injection context.
+ * @param options `enabled`, `exposedTo`, `modelContext`, `onError`; `injector` to call it anywhere.
  * @returns The registration state as signals, and a local `execute`.
- * @throws NG0203 when called outside an injection context without an `injector`; an `Error` that
- *   says how to fix it when the factory returns something that is not a tool (in the effect that
- *   applies it, so Angular's `ErrorHandler` reports it).
+ * @throws NG0203 outside an injection context without `injector`; an `Error` saying how to fix it
+ *   when the factory returns what is not a tool (from the effect, to Angular's `ErrorHandler`).
  * @example
  * ```ts
  * export class TodoListComponent {
@@ -127,9 +105,9 @@ export function injectWebMCPTool<
     let registration: ToolRegistration<Schema, Result> | undefined
     let disconnect: (() => void) | undefined
     // Created on first use, not here: the factory may read inputs that are not set yet.
-    const [ref, connect] = toolRef(
-      () => (registration ??= new ToolRegistration(untracked(definition), untracked(settings))),
-    )
+    const get = () =>
+      (registration ??= new ToolRegistration(untracked(definition), untracked(settings)))
+    const [snapshot, connect] = storeSignal(get)
     effect(() => {
       const next = definition()
       const nextSettings = settings()
@@ -140,6 +118,10 @@ export function injectWebMCPTool<
       })
     })
     inject(DestroyRef).onDestroy(() => disconnect?.())
-    return ref
+    const pick = (key: string) => [key, computed(() => snapshot()[key as keyof ToolSnapshot])]
+    const execute: WebMCPToolRef<Schema, Result>['execute'] = (input, opts) =>
+      get().execute(input, opts)
+    const ref = { ...Object.fromEntries(FIELDS.map(pick)), snapshot, execute }
+    return ref as WebMCPToolRef<Schema, Result>
   })
 }

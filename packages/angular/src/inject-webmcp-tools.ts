@@ -25,11 +25,10 @@ export interface InjectWebMCPToolsOptions {
 }
 
 /**
- * The tools `document.modelContext.getTools({ fromOrigins })` lists, as a signal kept up to date on
- * every `toolchange`: for in-page agents, chat widgets and debugging panels. Listening starts at
- * the first read and stops when the injection context (a component, a service) is destroyed. The
- * array keeps its identity while the list is unchanged; it is empty where there is no WebMCP and on
- * the server. `fromOrigins` and `modelContext` default to `provideWebMCP`'s.
+ * The tools `document.modelContext.getTools({ fromOrigins })` lists, as a signal kept current on
+ * every `toolchange` (for in-page agents, chat widgets, debugging panels), from the first read until
+ * the injection context is destroyed. Same array while the list is unchanged; empty without WebMCP
+ * and on the server. `fromOrigins` and `modelContext` default to `provideWebMCP`'s.
  *
  * @throws NG0203 when called outside an injection context without an `injector`.
  * @example

@@ -31,7 +31,7 @@ export interface WebMCPConfig {
   polyfill?: boolean
   /** Register and list tools here instead of `document.modelContext`. */
   modelContext?: WebMCPContext
-  /** Other origins whose exposed tools `injectWebMCPTools()` and `injectWebMCP().tools` list too. */
+  /** Other origins whose exposed tools `injectWebMCPTools()` lists too. */
   fromOrigins?: string[]
 }
 
@@ -82,8 +82,7 @@ export function inContext<T>(
 
 /**
  * @internal A store's snapshot as a signal (the store made by `get` on first use), and `connect`,
- * which subscribes and returns the unsubscribe function. The core tells the last listener what its
- * unsubscribe changed, so unsubscribing needs nothing more.
+ * which subscribes and returns the unsubscribe (core tells the last listener what that changed).
  */
 export function storeSignal<Snapshot>(
   get: () => { subscribe(listener: () => void): () => void; getSnapshot(): Snapshot },

@@ -1,14 +1,13 @@
 import { signal } from '@angular/core'
 import { describe, expectTypeOf, it } from 'vitest'
-import { injectWebMCP, injectWebMCPTools } from '../src'
+import { injectWebMCPTools } from '../src'
 import type { Injector, Signal } from '@angular/core'
 import type { InjectWebMCPToolsOptions, RegisteredTool, WebMCPContext } from '../src'
 
 describe('injectWebMCPTools', () => {
-  it('returns a read-only signal of the listed tools, the type of injectWebMCP().tools', () => {
+  it('returns a read-only signal of the listed tools', () => {
     const tools = injectWebMCPTools()
     expectTypeOf(tools).toEqualTypeOf<Signal<readonly RegisteredTool[]>>()
-    expectTypeOf(tools).toEqualTypeOf(injectWebMCP().tools)
     // @ts-expect-error read-only
     tools.set([])
   })

@@ -1,8 +1,8 @@
-import { Component, PLATFORM_ID } from '@angular/core'
+import { ApplicationRef, Component, PLATFORM_ID } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
-import { WEBMCP, injectWebMCPTool, provideWebMCP } from '../src'
+import { injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../src'
 import { afterTasks, secureContext, uniqueName } from './utils'
 
 const installed = () => 'modelContext' in document
@@ -45,13 +45,13 @@ describe('provideWebMCP', () => {
     TestBed.configureTestingModule({
       providers: [provideWebMCP(), { provide: PLATFORM_ID, useValue: 'server' }],
     })
-    TestBed.inject(WEBMCP)
+    TestBed.inject(ApplicationRef)
     expect(installed()).toBe(false)
   })
 
   it('installs nothing with polyfill: false', () => {
     TestBed.configureTestingModule({ providers: [provideWebMCP({ polyfill: false })] })
-    TestBed.inject(WEBMCP)
+    TestBed.inject(ApplicationRef)
     expect(installed()).toBe(false)
   })
 
@@ -59,7 +59,7 @@ describe('provideWebMCP', () => {
     const uninstall = installModelContext()
     const existing = getModelContext()
     TestBed.configureTestingModule({ providers: [provideWebMCP()] })
-    TestBed.inject(WEBMCP)
+    TestBed.inject(ApplicationRef)
     expect(getModelContext()).toBe(existing)
     TestBed.resetTestingModule()
     expect(getModelContext()).toBe(existing)
@@ -78,7 +78,7 @@ describe('provideWebMCP', () => {
     @Component({ selector: 'x-framed', template: '' })
     class Framed {
       tool = injectWebMCPTool(() => hello(name))
-      tools = TestBed.inject(WEBMCP).tools
+      tools = injectWebMCPTools()
     }
     const fixture = TestBed.createComponent(Framed)
     await fixture.whenStable()

@@ -2,16 +2,14 @@
 import { DOCUMENT, PLATFORM_ID } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
 import { describe, expect, it } from 'vitest'
-import { WEBMCP, injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../src'
+import { injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../src'
 
 describe('on the server (no document)', () => {
   it('imports without touching document', async () => {
     expect(typeof document).toBe('undefined')
     const module = await import('../src')
     expect(Object.keys(module).sort()).toEqual([
-      'WEBMCP',
       'defineTool',
-      'injectWebMCP',
       'injectWebMCPTool',
       'injectWebMCPTools',
       'provideWebMCP',
@@ -33,12 +31,7 @@ describe('on the server (no document)', () => {
     TestBed.tick()
     expect(tool.status()).toBe('unsupported')
     expect(await tool.execute({})).toBe('hi')
-    const webmcp = TestBed.inject(WEBMCP)
-    expect(webmcp.tools()).toEqual([])
     expect(TestBed.runInInjectionContext(() => injectWebMCPTools())()).toEqual([])
-    expect(webmcp.register({ name: 'x', description: 'X.', execute: () => 0 }).status()).toBe(
-      'unsupported',
-    )
     TestBed.resetTestingModule()
     expect(tool.status()).toBe('idle')
   })

@@ -1,8 +1,9 @@
-// The browser suites of the bindings (React, Vue, Angular) share one setup: the package's test
-// page, bundled from source with its framework, served beside the polyfill by browser.mjs's server,
-// and every engine `WEBMCP_ENGINES` selects, launched through engines.mjs. A package's vitest
-// globalSetup calls `startBindingSuite` and hands `origin` and `endpoints` to its test files, which
-// `connect` to them.
+// The browser suites of the bindings share one setup: the package's test page, bundled from source
+// with its framework, served beside the polyfill by browser.ts's server, and every engine
+// `WEBMCP_ENGINES` selects, launched through engines.ts. A package's vitest globalSetup calls
+// `startBindingSuite` and hands `origin` and `endpoints` to its test file, whose
+// `describeBindingSuite` (binding-cases.ts) runs the shared cases there through the adapter the
+// page hands `startBindingPage` (binding-page.ts).
 //
 // Its own module (not browser.ts) because engines.ts imports browser.ts: this needs both.
 import { fileURLToPath } from 'node:url'

@@ -3,8 +3,9 @@ import { bindingSuiteSetup } from '@webmcp-kit/test-infra/binding-suite'
 
 /**
  * The test page's script (page.ts with this package's and core's sources, and Angular, compiled in
- * the page: JIT), served beside the polyfill, and every engine `WEBMCP_ENGINES` selects (`chromium`
- * is a pair: WebMCP flag on and off). The test file connects to them.
+ * the page: JIT; it puts the binding suite's `kit` on the window), served beside the polyfill, and
+ * every engine `WEBMCP_ENGINES` selects (`chromium` is a pair: WebMCP flag on and off). The test
+ * file connects to them.
  */
 export default bindingSuiteSetup({
   entry: new URL('page.ts', import.meta.url),

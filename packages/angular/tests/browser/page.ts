@@ -1,15 +1,137 @@
-// The test page's script: an Angular application compiled in the page (JIT), bundled from source by
-// global-setup.ts. The page has no polyfill script: provideWebMCP() installs it where the browser
-// has no native WebMCP. Tests drive it through `window.kit`.
+// The test page's script: Angular compiled in the page (JIT), bundled from source by
+// global-setup.ts. The binding suite's adapter (@webmcp-kit/test-infra/binding-page) mounts each
+// component in an application of its own; `kit.app` is the application angular.test.ts walks
+// through its lifecycle in a page without the polyfill script (provideWebMCP() installs it where
+// the browser has no native WebMCP).
 import '@angular/compiler'
-import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
-import type { ApplicationRef } from '@angular/core'
-import { bootstrapApplication } from '@angular/platform-browser'
+import {
+  Component,
+  InjectionToken,
+  computed,
+  createComponent,
+  inject,
+  provideZonelessChangeDetection,
+  signal,
+} from '@angular/core'
+import { bootstrapApplication, createApplication } from '@angular/platform-browser'
 import { getModelContext, isPolyfill } from '@webmcp-kit/core'
-import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'
-import type { ModelContext } from '@webmcp-kit/core'
+import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
+import { injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../../src/index'
+import type { ApplicationRef, Type } from '@angular/core'
+import type {
+  ModelContext,
+  ToolRegistrationContext,
+  ToolsObserverContext,
+  WebMCPTool,
+} from '@webmcp-kit/core'
+import type {
+  BindingAdapter,
+  PageModelContext,
+  PageTool,
+  PageToolOptions,
+} from '@webmcp-kit/test-infra/binding-page'
 
-/** What the tests change; the components read it. */
+/** What the adapter's components are given: a tool's factory and options, or what they show. */
+interface Props {
+  tool?: (index: number) => PageTool
+  options?: PageToolOptions
+  show?: () => boolean
+  count?: () => number
+  modelContext?: PageModelContext
+}
+const PROPS = new InjectionToken<Props>('PROPS')
+
+// `inputs` rather than `input()`: signal inputs need the AOT compiler, and this page compiles JIT.
+@Component({ selector: 'tool-probe', template: '{{ text() }}', inputs: ['index'] })
+class ToolProbe {
+  index = 0
+  props = inject(PROPS)
+  // Read when the tool first registers, after Angular has set `index`.
+  state = injectWebMCPTool(() => this.props.tool!(this.index) as WebMCPTool, {
+    ...this.props.options,
+    modelContext: this.props.options?.modelContext as ToolRegistrationContext | undefined,
+  })
+  text = computed(() => line(this.state.snapshot()))
+}
+
+@Component({
+  selector: 'tool-conditional',
+  imports: [ToolProbe],
+  template: `@if (props.show!()) {
+    @for (index of indices(); track index) {
+      <tool-probe [index]="index" />
+    }
+  }`,
+})
+class ToolConditional {
+  props = inject(PROPS)
+  indices = computed(() => Array.from({ length: this.props.count?.() ?? 1 }, (_, i) => i))
+}
+
+@Component({ selector: 'tool-list', template: '{{ names() }}' })
+class ToolList {
+  tools = injectWebMCPTools({
+    modelContext: inject(PROPS).modelContext as ToolsObserverContext | undefined,
+  })
+  names = computed(() =>
+    this.tools()
+      .map((tool) => tool.name)
+      .join(','),
+  )
+}
+
+const apps = new Set<ApplicationRef>()
+
+/** `component` in an application of its own, in a fresh element; rendered on every `text()`. */
+async function mount(component: Type<unknown>, props: Props) {
+  const host = document.createElement('div')
+  document.body.append(host)
+  const app = await createApplication({
+    providers: [
+      provideZonelessChangeDetection(),
+      provideWebMCP(),
+      { provide: PROPS, useValue: props },
+    ],
+  })
+  const ref = createComponent(component, { environmentInjector: app.injector, hostElement: host })
+  const first = (ref.instance as { text?: () => string }).text?.()
+  app.attachView(ref.hostView)
+  apps.add(app)
+  app.tick()
+  return {
+    first,
+    text: () => (app.tick(), host.textContent!.trim()),
+    unmount: () => {
+      apps.delete(app)
+      app.destroy()
+      host.remove()
+    },
+  }
+}
+
+const adapter: BindingAdapter = {
+  box<T>(initial: T) {
+    const value = signal(initial)
+    return {
+      get value() {
+        return value()
+      },
+      set value(next: T) {
+        value.set(next)
+      },
+    }
+  },
+  async flush() {
+    for (const app of apps) app.tick()
+    await Promise.all([...apps].map((app) => app.whenStable()))
+  },
+  tool: (tool, options) => mount(ToolProbe, { tool, options }),
+  conditional: (props) => mount(ToolConditional, props),
+  list: (options) => mount(ToolList, { modelContext: options?.modelContext }),
+  install: async () => void (await createApplication({ providers: [provideWebMCP()] })),
+}
+
+/** What the application's components read; the case changes it. */
 const controls = {
   show: signal(true),
   enabled: signal(true),
@@ -60,34 +182,19 @@ class CounterTool {
 })
 class App {
   show = controls.show
-  tools = injectWebMCP().tools
+  tools = injectWebMCPTools()
   names = () =>
     this.tools()
       .map((tool) => tool.name)
       .join(',')
 }
 
-/** Console errors and warnings, unhandled rejections: what no step should cause. */
-const problems: string[] = []
-for (const level of ['error', 'warn'] as const) {
-  const original = console[level].bind(console)
-  console[level] = (...args: unknown[]) => {
-    problems.push(`${level}: ${args.map(String).join(' ')}`)
-    original(...args)
-  }
-}
-addEventListener('unhandledrejection', (event) =>
-  problems.push(`unhandled: ${String(event.reason)}`),
-)
-
-let app: ApplicationRef | undefined
+let root: ApplicationRef | undefined
 let toolchanges = 0
 const context = (): ModelContext => getModelContext()!
-const text = (id: string) => document.getElementById(id)?.textContent ?? null
 
-const kit = {
+const app = {
   controls,
-  problems,
   /** Whether the page had `document.modelContext` before the application started. */
   before: 'modelContext' in document,
   /** Native WebMCP, rather than the polyfill. */
@@ -97,48 +204,26 @@ const kit = {
   },
   async start() {
     document.body.append(document.createElement('app-root'))
-    app = await bootstrapApplication(App, {
+    root = await bootstrapApplication(App, {
       providers: [provideZonelessChangeDetection(), provideWebMCP()],
     })
     context().addEventListener('toolchange', () => toolchanges++)
   },
-  stop: () => app?.destroy(),
+  stop: () => root?.destroy(),
   toolchanges: () => toolchanges,
-  names: async () => (await context().getTools()).map((tool) => tool.name),
-  find: async (name: string) => (await context().getTools()).find((tool) => tool.name === name),
   /** Runs a tool as an agent would. */
   call: async (name: string, input: object) =>
-    context().executeTool((await kit.find(name))!, input),
-  text,
+    context().executeTool((await kit.find(name)) as never, input),
+  text: (id: string) => document.getElementById(id)?.textContent ?? null,
   /** The rendered counter: `count|status|runs|last`. */
   counter: () => document.querySelector('counter-tool')?.textContent ?? null,
-  /**
-   * Waits until `check` holds (polling; returns anyway after `timeout` ms, so the result shows where
-   * it stuck and the step fails on it).
-   */
-  async until(check: () => boolean | Promise<boolean>, timeout = 10_000) {
-    const end = performance.now() + timeout
-    while (!(await check()) && performance.now() < end) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-  },
-  /**
-   * Waits until the application is stable (change detection and its effects ran), then until the
-   * tasks native WebMCP or the polyfill queued so far have run (`toolchange` events, registrations'
-   * resolutions) and the `getTools()` calls they started have been answered: two `getTools()`
-   * round trips, each answered after the tasks queued before it. For checking that nothing (more)
-   * happened.
-   */
+  /** `kit.drained()`, once the application is stable (change detection and its effects ran). */
   async drained() {
-    await app?.whenStable()
-    await context().getTools()
-    await context().getTools()
+    await root?.whenStable()
+    await kit.drained()
   },
 }
 
-declare global {
-  interface Window {
-    kit: typeof kit
-  }
-}
-window.kit = kit
+/** What Angular's own case finds as `kit.app`. */
+export type AngularKit = { app: typeof app }
+const kit = startBindingPage(adapter, { app })

@@ -10,5 +10,5 @@ describeSoak('angular', `/?body=${encodeURIComponent(body)}`, [
   },
   { name: 'mount', label: 'injectWebMCPTool in a component shown and hidden' },
   { name: 'toggle', label: 'injectWebMCPTool enabled toggled' },
-  { name: 'list', label: 'injectWebMCP().tools read by an application created and destroyed' },
+  { name: 'list', label: 'injectWebMCPTools() read by an application created and destroyed' },
 ])

@@ -1,11 +1,11 @@
 // The Angular soak page (bundled by global-setup.ts, compiled in the page: JIT, zoneless): the
 // scenarios of @webmcp-kit/test-infra/soak-page's `bindingScenarios`, on the binding as an app uses it: a
 // component shown and hidden with `@if`, its tool's `enabled` signal toggled, and applications that
-// read `injectWebMCP().tools` created and destroyed (the list lives as long as its application).
+// read `injectWebMCPTools()` created and destroyed (the list lives as long as its application).
 import '@angular/compiler'
 import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
 import { bootstrapApplication, createApplication } from '@angular/platform-browser'
-import { injectWebMCP, injectWebMCPTool, provideWebMCP } from '../../src/index'
+import { injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../../src/index'
 import { TOOL, bindingScenarios, startSoakPage } from '@webmcp-kit/test-infra/soak-page'
 import type { ApplicationRef } from '@angular/core'
 
@@ -78,7 +78,7 @@ startSoakPage((soak) =>
       const listing = await createApplication({
         providers: [provideZonelessChangeDetection(), provideWebMCP()],
       })
-      const tools = listing.injector.runInContext(() => injectWebMCP().tools)
+      const tools = listing.injector.runInContext(() => injectWebMCPTools())
       return { names: () => tools().map((tool) => tool.name), drop: () => listing.destroy() }
     },
   }),

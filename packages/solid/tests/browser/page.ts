@@ -1,88 +1,22 @@
 // The test page's script, bundled from source with Solid's browser development build by
-// global-setup.ts as the global `kit`. Case bodies (in solid.test.ts) run in the page and build
-// their components with Solid's hyperscript `h` (no JSX compiler in the bundle step).
+// global-setup.ts: the binding suite's adapter (@webmcp-kit/test-infra/binding-page), its
+// components built with Solid's hyperscript `h` (no JSX compiler in the bundle step).
 import * as Solid from 'solid-js'
 import h from 'solid-js/h'
 import { render } from 'solid-js/web'
-import { isPolyfill } from '@webmcp-kit/core'
+import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
 import * as WebMCPSolid from '../../src/index'
-import type { ModelContext } from '@webmcp-kit/core'
-
-/** `document.modelContext`, native or the polyfill. */
-const context = () => {
-  const mc = WebMCPSolid.getModelContext()
-  if (!mc) throw new Error('no document.modelContext in this page')
-  return mc
-}
-
-/** What the page saw that a case should not cause: console errors and warnings, unhandled rejections. */
-const problems: string[] = []
-for (const level of ['error', 'warn'] as const) {
-  const original = console[level].bind(console)
-  console[level] = (...args: unknown[]) => {
-    problems.push(`${level}: ${args.map(String).join(' ')}`)
-    original(...args)
-  }
-}
-addEventListener('unhandledrejection', (event) =>
-  problems.push(`unhandled: ${String(event.reason)}`),
-)
-addEventListener('error', (event) => problems.push(`error: ${String(event.message)}`))
-
-export { Solid, WebMCPSolid, h, isPolyfill, problems, context }
-
-/**
- * Waits until the tasks native WebMCP or the polyfill queued so far have run (`toolchange`
- * events, registrations' resolutions) and the `getTools()` calls they started have been answered:
- * two `getTools()` round trips, each answered after the tasks queued before it. For checking that
- * nothing (more) happened. Solid applies changes synchronously, so there is no flush to wait for.
- */
-export const drained = async (mc: ModelContext = context()) => {
-  await mc.getTools()
-  await mc.getTools()
-}
-
-/**
- * Waits until `check` holds (polling; at most `timeout` ms, then returns so that the case's result
- * shows the state it got stuck in, and the case fails on it). For states that arrive through
- * tasks: registrations, `toolchange`, the tools list.
- */
-export const until = async (check: () => boolean | Promise<boolean>, timeout = 10_000) => {
-  const end = performance.now() + timeout
-  while (!(await check()) && performance.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
-
-/** Whether `a` and `b` serialise the same. */
-export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-/** The names `getTools()` lists in `mc` (default: the document's). */
-export const names = async (mc: ModelContext = context()) =>
-  (await mc.getTools()).map((tool) => tool.name)
-
-/** The tool `getTools()` lists under `name`. */
-export const find = async (name: string, mc: ModelContext = context()) => {
-  const tool = (await mc.getTools()).find((t) => t.name === name)
-  if (!tool) throw new Error(`tool ${name} is not registered`)
-  return tool
-}
-
-/** Counts `toolchange` events from now on. */
-export const countToolchanges = (mc: ModelContext = context()) => {
-  const counter = { count: 0 }
-  mc.addEventListener('toolchange', () => counter.count++)
-  return counter
-}
+import type { BindingAdapter, PageTool, PageToolOptions } from '@webmcp-kit/test-infra/binding-page'
+import type { WebMCPContext, WebMCPTool } from '../../src/index'
 
 /** Renders `component` into a fresh element; returns the element's text and a dispose function. */
-export const mount = (component: () => unknown) => {
+const mount = (component: () => unknown) => {
   const element = document.createElement('div')
   document.body.append(element)
   // What `h` returns (a node, or a function that makes one) is JSX to Solid's renderer.
   const dispose = render(component as () => Solid.JSX.Element, element)
   return {
-    text: () => element.textContent,
+    text: () => element.textContent!.trim(),
     unmount: () => {
       dispose()
       element.remove()
@@ -90,11 +24,62 @@ export const mount = (component: () => unknown) => {
   }
 }
 
-/** Loads `src` into a new same-origin iframe and resolves with it. */
-export const frame = (src: string) =>
-  new Promise<HTMLIFrameElement>((resolve) => {
-    const iframe = document.createElement('iframe')
-    iframe.src = src
-    iframe.onload = () => resolve(iframe)
-    document.body.append(iframe)
-  })
+/** A component that offers `tool()` and renders its state; `seen.first` is what its body saw. */
+const probe =
+  (tool: () => PageTool, options: PageToolOptions = {}, seen: { first?: string } = {}) =>
+  () => {
+    const state = WebMCPSolid.createWebMCPTool(tool as () => WebMCPTool, {
+      ...options,
+      modelContext: options.modelContext as WebMCPContext | undefined,
+    })
+    const text = () =>
+      line({
+        status: state.status(),
+        isExecuting: state.isExecuting(),
+        executionCount: state.executionCount(),
+        lastResult: state.lastResult(),
+      })
+    seen.first ??= text()
+    return h('p', text)
+  }
+
+const adapter: BindingAdapter = {
+  box<T>(initial: T) {
+    const [get, set] = Solid.createSignal(initial)
+    return {
+      get value() {
+        return get()
+      },
+      set value(next: T) {
+        set(() => next)
+      },
+    }
+  },
+  flush: () => {},
+  tool(tool, options) {
+    const seen: { first?: string } = {}
+    return { ...mount(() => h(probe(tool, options, seen))), first: seen.first }
+  },
+  conditional: ({ show, count = () => 1, tool }) =>
+    mount(() =>
+      h('div', () =>
+        // Re-created on every change (hyperscript has no keyed For): a component that stays is
+        // cleaned up and mounted again in one update, and stays registered.
+        show() ? Array.from({ length: count() }, (_, index) => h(probe(() => tool(index)))) : [],
+      ),
+    ),
+  list: (options = {}) =>
+    mount(() => {
+      const tools = WebMCPSolid.createWebMCPTools({
+        modelContext: options.modelContext as WebMCPContext | undefined,
+      })
+      return h('p', () =>
+        tools()
+          .map((t) => t.name)
+          .join(','),
+      )
+    }),
+  install: () => void WebMCPSolid.installModelContext(),
+}
+
+startBindingPage(adapter)

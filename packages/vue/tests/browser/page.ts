@@ -1,91 +1,23 @@
-// The test page's script, bundled from source with Vue by global-setup.ts as the global `kit`.
-// Case bodies (in vue.test.ts) run in the page and build their apps from it with render functions.
+// The test page's script, bundled from source with Vue by global-setup.ts: the binding suite's
+// adapter (@webmcp-kit/test-infra/binding-page) in Vue render functions, and what Vue's own cases
+// (vue.test.ts) use as `kit.vue`.
 import * as Vue from 'vue'
+import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
 import * as WebMCPVue from '../../src/index'
-import type { ModelContext } from '@webmcp-kit/core'
+import type { BindingAdapter, PageTool, PageToolOptions } from '@webmcp-kit/test-infra/binding-page'
+import type { WebMCPContext, WebMCPTool } from '../../src/index'
 
-/** `document.modelContext`, native or the polyfill. */
-const context = () => {
-  const mc = WebMCPVue.getModelContext()
-  if (!mc) throw new Error('no document.modelContext in this page')
-  return mc
-}
+const { h } = Vue
 
-/** What the page saw that a case should not cause: console errors and warnings, unhandled rejections. */
-const problems: string[] = []
-for (const level of ['error', 'warn'] as const) {
-  const original = console[level].bind(console)
-  console[level] = (...args: unknown[]) => {
-    problems.push(`${level}: ${args.map(String).join(' ')}`)
-    original(...args)
-  }
-}
-addEventListener('unhandledrejection', (event) =>
-  problems.push(`unhandled: ${String(event.reason)}`),
-)
-addEventListener('error', (event) => problems.push(`error: ${String(event.message)}`))
-
-export { Vue, WebMCPVue, problems }
-
-/**
- * After Vue's pending flush, waits until the tasks native WebMCP or the polyfill queued so far have
- * run (`toolchange` events, registrations' resolutions) and the `getTools()` calls they started
- * have been answered: two `getTools()` round trips, each answered after the tasks queued before it.
- * For checking that nothing (more) happened.
- */
-export const drained = async (mc: ModelContext = context()) => {
-  await Vue.nextTick()
-  await mc.getTools()
-  await mc.getTools()
-}
-
-/**
- * Waits until `check` holds (polling; at most `timeout` ms, then returns so that the case's result
- * shows the state it got stuck in, and the case fails on it). For states that arrive through
- * tasks: registrations, `toolchange`, the tools list.
- */
-export const until = async (check: () => boolean | Promise<boolean>, timeout = 10_000) => {
-  const end = performance.now() + timeout
-  await Vue.nextTick()
-  while (!(await check()) && performance.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
-
-/** Whether `a` and `b` serialise the same. */
-export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-/** The names `getTools()` lists in `mc` (default: the document's). */
-export const names = async (mc: ModelContext = context()) =>
-  (await mc.getTools()).map((tool) => tool.name)
-
-/** The tool `getTools()` lists under `name`. */
-export const find = async (name: string, mc: ModelContext = context()) => {
-  const tool = (await mc.getTools()).find((t) => t.name === name)
-  if (!tool) throw new Error(`tool ${name} is not registered`)
-  return tool
-}
-
-/** Counts `toolchange` events from now on. */
-export const countToolchanges = (mc: ModelContext = context()) => {
-  const counter = { count: 0 }
-  mc.addEventListener('toolchange', () => counter.count++)
-  return counter
-}
-
-/** Mounts `component` into a fresh element; returns the element and an unmount function. */
-export const mount = (
-  component: Vue.Component,
-  plugins: Array<[Vue.Plugin, ...unknown[]]> = [],
-) => {
+/** Mounts `component` into a fresh element; returns its text and an unmount function. */
+const mount = (component: Vue.Component, plugins: Array<[Vue.Plugin, ...unknown[]]> = []) => {
   const element = document.createElement('div')
   document.body.append(element)
   const app = Vue.createApp(component)
   for (const [plugin, ...options] of plugins) app.use(plugin, ...options)
   app.mount(element)
   return {
-    element,
-    text: () => element.textContent,
+    text: () => element.textContent!.trim(),
     unmount: () => {
       app.unmount()
       element.remove()
@@ -93,13 +25,67 @@ export const mount = (
   }
 }
 
-/** Loads `src` into a new same-origin iframe and resolves with it. */
-export const frame = (src: string) =>
-  new Promise<HTMLIFrameElement>((resolve) => {
-    const iframe = document.createElement('iframe')
-    iframe.src = src
-    iframe.onload = () => resolve(iframe)
-    document.body.append(iframe)
+/** A component that offers `tool()` and renders its state; `seen.first` is its first render. */
+const probe = (
+  tool: () => PageTool,
+  options: PageToolOptions = {},
+  seen: { first?: string } = {},
+) =>
+  Vue.defineComponent({
+    setup() {
+      const state = WebMCPVue.useWebMCPTool(tool as () => WebMCPTool, {
+        ...options,
+        modelContext: options.modelContext as WebMCPContext | undefined,
+      })
+      return () => {
+        const text = line({
+          status: state.status.value,
+          isExecuting: state.isExecuting.value,
+          executionCount: state.executionCount.value,
+          lastResult: state.lastResult.value,
+        })
+        seen.first ??= text
+        return h('p', text)
+      }
+    },
   })
 
-export { context }
+const adapter: BindingAdapter = {
+  box: (initial) => Vue.shallowRef(initial),
+  flush: () => Vue.nextTick(),
+  tool(tool, options) {
+    const seen: { first?: string } = {}
+    return { ...mount(probe(tool, options, seen)), first: seen.first }
+  },
+  conditional({ show, count = () => 1, tool }) {
+    const probes = new Map<number, Vue.Component>()
+    const at = (index: number) => {
+      if (!probes.has(index))
+        probes.set(
+          index,
+          probe(() => tool(index)),
+        )
+      return probes.get(index)!
+    }
+    return mount({
+      setup: () => () =>
+        h('div', show() ? Array.from({ length: count() }, (_, index) => h(at(index))) : []),
+    })
+  },
+  list(options = {}) {
+    return mount({
+      setup() {
+        const tools = WebMCPVue.useWebMCPTools({
+          modelContext: options.modelContext as WebMCPContext | undefined,
+        })
+        return () => h('p', tools.value.map((t) => t.name).join(','))
+      },
+    })
+  },
+  install: () => void Vue.createApp({}).use(WebMCPVue.WebMCPPlugin, { polyfill: true }),
+}
+
+const vue = { Vue, WebMCPVue, mount }
+/** What Vue's own cases find as `kit.vue`. */
+export type VueKit = { vue: typeof vue }
+startBindingPage(adapter, { vue })
