@@ -60,6 +60,13 @@ export function eachGiven(fn: (el: HTMLElement) => void): void {
 }
 
 let patched = false
+let latent = 0
+
+/**
+ * How many elements were defined or given internals: changes a form's derivation reads (its
+ * listed elements, its labels) that no mutation record tells of.
+ */
+export const latentChanges = (): number => latent
 
 /**
  * Defines `setToolParamSchema()` and records each `ElementInternals` attached from now on (script
@@ -76,6 +83,7 @@ export function patchCustomElements(onChange: (el: HTMLElement) => void): () => 
     registry.define = {
       define(this: CustomElementRegistry, ...args: Parameters<typeof define>) {
         define.apply(this, args)
+        latent++
         fillCallbacks.set(
           args[1],
           (args[1].prototype as { toolFillCallback?: unknown }).toolFillCallback,
@@ -85,6 +93,7 @@ export function patchCustomElements(onChange: (el: HTMLElement) => void): () => 
     HTMLElement.prototype.attachInternals = {
       attachInternals(this: HTMLElement) {
         const attached = attachInternals.call(this)
+        latent++
         elements.set(attached, this)
         internals.set(this, attached)
         return attached

@@ -246,6 +246,7 @@ export function executeForm(
       settle: (result) => (result ? resolve(result) : reject(Error('not submitted'))),
     }
     runs.set(form, run)
+    outline()
     form.setAttribute(FORM_ACTIVE, '')
     button?.setAttribute(SUBMIT_ACTIVE, '')
     // Submit events do not leave a shadow tree: the form's own listeners see them there.
@@ -311,11 +312,28 @@ const additions = {
   },
 }
 
+/** The document whose outline style sheet is not made yet (made at its first fill, not at install). */
+let unstyled: Document | undefined
+
+function outline() {
+  const doc = unstyled
+  unstyled = undefined
+  // Native has no UA style for :tool-form-active; this outline is the polyfill's visible default,
+  // at zero specificity so that any page rule wins; first, as if adopted at install.
+  // (Assigned, not pushed: before Chromium 99 the array is frozen.)
+  if (doc?.adoptedStyleSheets) {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(`:where([${FORM_ACTIVE}],[${SUBMIT_ACTIVE}]){outline:2px solid Highlight}`)
+    doc.adoptedStyleSheets = [sheet, ...doc.adoptedStyleSheets]
+  }
+}
+
 let installed = false
 
 /**
  * Installs, once per realm, `SubmitEvent.prototype.agentInvoked` / `respondWith()`, makes
- * `form.submit()` count as a navigation for a waiting form, and adds the markers' default outline.
+ * `form.submit()` count as a navigation for a waiting form, and gives `doc` the markers' default
+ * outline (at its first fill).
  */
 export function installFormSubmission(doc: Document): void {
   if (installed) return
@@ -337,12 +355,5 @@ export function installFormSubmission(doc: Document): void {
       submit.call(this)
     },
   }.submit
-  // Native has no UA style for :tool-form-active; this outline is the polyfill's visible default,
-  // at zero specificity so that any page rule wins.
-  // (Assigned, not pushed: before Chromium 99 the array is frozen.)
-  if (doc.adoptedStyleSheets) {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(`:where([${FORM_ACTIVE}],[${SUBMIT_ACTIVE}]){outline:2px solid Highlight}`)
-    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
-  }
+  unstyled = doc
 }

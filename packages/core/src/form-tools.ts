@@ -3,11 +3,14 @@
 import { addTool, siteKeyed } from './model-context'
 import { onShadowRoot } from './shadow-roots'
 import { queueTask } from './queue-task'
-import { eachGiven, internalsOf, patchCustomElements } from './custom-elements'
+import { eachGiven, internalsOf, latentChanges, patchCustomElements } from './custom-elements'
 import { cancelForm, executeForm, installFormSubmission } from './form-fill'
 import { formSchema } from './form-schema'
 
 let observe: ((root: Node) => void) | undefined
+
+/** Attributes that no derivation reads (form-schema.ts), of any element. */
+const UNREAD = /^(class|style|data-|aria-(?!description$))/
 
 /**
  * Registers the document's declarative form tools in its `ModelContext` and keeps them current.
@@ -18,9 +21,17 @@ export function startFormTools(doc: Document): () => void {
   if (siteKeyed(doc)) return () => {}
   const context = (doc as Document & { modelContext: EventTarget }).modelContext
   /** The registered forms: what they were registered with, and how to remove them. */
-  const entries = new Map<HTMLFormElement, [key: string, remove: () => void]>()
+  const entries = new Map<HTMLFormElement, [key: unknown[], remove: () => void]>()
   /** Forms to derive again. */
   const dirty = new Set<HTMLFormElement>()
+  /**
+   * Counts the changes that can alter a derivation (all but attributes it never reads): a form
+   * derived since the last one, marked again by such an attribute (`class`, `aria-invalid`…), would
+   * be derived to the same tool, so it is not derived again.
+   */
+  let changes = 0
+  const derived = new WeakMap<HTMLFormElement, number>()
+  const stamp = () => changes + latentChanges()
 
   const qualifies = (form: HTMLFormElement) =>
     form.isConnected &&
@@ -42,18 +53,15 @@ export function startFormTools(doc: Document): () => void {
         if (entry) unregister(form)
         continue
       }
+      if (entry && derived.get(form) === stamp()) continue
+      derived.set(form, stamp())
       const name = form.getAttribute('toolname')!
       const description = form.getAttribute('tooldescription')!
       const title = form.getAttribute('tooltitle')
       const inputSchema = formSchema(form)
-      const key = JSON.stringify([
-        name,
-        description,
-        title,
-        form.hasAttribute('toolautosubmit'),
-        inputSchema,
-      ])
-      if (entry?.[0] === key) continue
+      // (Kept as the values, not as one string: the schema text is the tool's own.)
+      const key = [name, description, title, form.hasAttribute('toolautosubmit'), inputSchema]
+      if (entry?.[0].every((value, i) => value === key[i])) continue
       // An update unregisters and registers again: two `toolchange` events, as native.
       entry?.[1]()
       entries.delete(form)
@@ -85,18 +93,25 @@ export function startFormTools(doc: Document): () => void {
     }
   }
   // Read later: an element upgraded with its schema set in its constructor has no form yet there.
-  const stopCustomElements = patchCustomElements((el) => queueMicrotask(() => mark(formOf(el))))
+  const stopCustomElements = patchCustomElements((el) => {
+    changes++
+    queueMicrotask(() => mark(formOf(el)))
+  })
 
   const controls = 'form,input,select,textarea,fieldset'
   const observer = new MutationObserver((records) => {
+    /** The elements other than forms whose attribute change was looked at. */
+    const seen = new Set<Node>()
     for (const { target, attributeName, addedNodes, removedNodes } of records) {
       const el = target as HTMLInputElement
+      // What a derivation reads: the tree, texts, and other attributes.
+      if (!attributeName || !UNREAD.test(attributeName)) changes++
       if (target instanceof HTMLFormElement) {
         // The form's tool attributes, its `id` (form-associated controls), its children.
         if (!attributeName || /^(tool|id$)/.test(attributeName)) mark(target)
       } else if (attributeName) {
         // Chromium derives a form again when any attribute of one of its controls changes.
-        if (el.matches(controls)) mark(el.form)
+        if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
       } else {
         // Forms and controls coming or going deeper in the tree (options and label text do not
         // count, as in Chromium).
@@ -116,7 +131,13 @@ export function startFormTools(doc: Document): () => void {
     for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
   })
 
-  observe = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true })
+  observe = (root) =>
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    })
   observe(doc)
   // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
   const stopShadowRoots = onShadowRoot((root) => observe?.(root))

@@ -327,15 +327,23 @@ function engineOf(context: unknown): Engine {
   return engine
 }
 
+/** No origins: one array for every tool without `exposedTo` (it is only read). */
+const NONE: string[] = []
+
+/** The last input schema registered, so that tools with equal schemas share one string. */
+let lastSchema = ''
+
 /** The origins of `list` (the `member` option), each potentially trustworthy, or a `SecurityError`. */
 const secureOrigins = (list: string[], member: string) =>
-  list.map((entry) => {
-    const origin = trustworthyOrigin(entry)
-    if (!origin) {
-      throw domError('SecurityError', `Only secure origins are allowed in the ${member} list.`)
-    }
-    return origin
-  })
+  !list.length
+    ? NONE
+    : list.map((entry) => {
+        const origin = trustworthyOrigin(entry)
+        if (!origin) {
+          throw domError('SecurityError', `Only secure origins are allowed in the ${member} list.`)
+        }
+        return origin
+      })
 
 /** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
 function promise<T>(steps: () => Promise<T>): Promise<T> {
@@ -379,7 +387,9 @@ export class ModelContext extends EventTarget {
         if (tools.has(name)) throw domError('InvalidStateError', 'Duplicate tool name')
         if (!NAME.test(name)) throw domError('InvalidStateError', 'Invalid tool name')
         if (!description) throw domError('InvalidStateError', 'Description is required')
-        const inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
+        let inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
+        if (inputSchema === lastSchema) inputSchema = lastSchema
+        else lastSchema = inputSchema
         if (signal?.aborted) return Promise.reject(signal.reason)
         const definition: ToolDefinition = {
           name,
@@ -572,7 +582,7 @@ export type ToolSource = Omit<ToolDefinition, 'exposedTo'>
 export function addTool(context: object, source: ToolSource): (() => void) | undefined {
   const engine = engineFor(context)
   if (!engine || engine.tools.has(source.name) || !NAME.test(source.name)) return undefined
-  const definition: ToolDefinition = { ...source, exposedTo: [] }
+  const definition: ToolDefinition = { ...source, exposedTo: NONE }
   engine.tools.set(definition.name, definition)
   void engine.notify(definition)
   return () => engine.unregister(definition)

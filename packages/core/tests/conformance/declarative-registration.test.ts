@@ -392,4 +392,50 @@ differential('declarative: keeping tools in step with the DOM', [
       '{"type":"object","properties":{"x":{"type":"string","description":"New label"},"s":{"type":"string","anyOf":[{"type":"string","const":"1","title":"1"},{"type":"string","const":"2","title":"2"}],"enum":["1","2"]}},"required":[]}',
     ],
   },
+  {
+    name: 'an attribute no derivation reads still derives the form: text edited before (or in the same task) shows',
+    path: page(
+      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
+        `<input id=y name=y aria-invalid=false></form>`,
+    ),
+    run: async ({ until }) => {
+      const f = document.getElementById('f') as HTMLFormElement
+      const x = f.elements.namedItem('x') as HTMLInputElement
+      const y = f.elements.namedItem('y') as HTMLInputElement
+      const text = document.getElementById('l')!.firstChild as Text
+      const counter = d.countChanges()
+      const log: unknown[] = []
+      // Classes and validity states alone: derived again, to the same tool (no toolchange).
+      for (let i = 0; i < 20; i++) x.classList.toggle('dirty')
+      y.setAttribute('aria-invalid', 'true')
+      await d.settled()
+      log.push(counter.count, await d.schema('a'))
+      // A text edit (a character data change) waits; the next class change shows it.
+      text.data = 'Edited'
+      await d.settled()
+      log.push(counter.count, await d.schema('a'))
+      y.setAttribute('aria-invalid', 'false')
+      await until(async () => (await d.schema('a')) !== log[1])
+      await d.settled()
+      log.push(counter.count, await d.schema('a'))
+      // Both in one task, the class change first.
+      const before = counter.count
+      x.className = 'again'
+      text.data = 'Same task'
+      await until(() => counter.count - before >= 2)
+      await d.settled()
+      log.push(counter.count - before, await d.schema('a'))
+      return log
+    },
+    expected: [
+      0,
+      '{"type":"object","properties":{"x":{"type":"string","description":"Lab"},"y":{"type":"string"}},"required":[]}',
+      0,
+      '{"type":"object","properties":{"x":{"type":"string","description":"Lab"},"y":{"type":"string"}},"required":[]}',
+      2,
+      '{"type":"object","properties":{"x":{"type":"string","description":"Edited"},"y":{"type":"string"}},"required":[]}',
+      2,
+      '{"type":"object","properties":{"x":{"type":"string","description":"Same task"},"y":{"type":"string"}},"required":[]}',
+    ],
+  },
 ])
