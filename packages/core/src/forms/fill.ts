@@ -3,11 +3,11 @@
 // `SubmitEvent.agentInvoked` and `respondWith()` carry the result back. Measured against native
 // Chromium in tests/conformance/declarative-execute.test.ts.
 import { fillCallbackOf } from './custom-elements'
-import { rawResult } from './model-context'
-import type { RawResult } from './model-context'
-import { queueTask } from './queue-task'
-import { collectParams, typeOf } from './form-schema'
-import type { Control, Param } from './form-schema'
+import { rawResult } from '../spec/model-context'
+import type { RawResult } from '../spec/model-context'
+import { queueTask } from '../queue-task'
+import { collectParams, typeOf } from './schema'
+import type { Control, Param } from './schema'
 
 declare global {
   interface SubmitEvent {

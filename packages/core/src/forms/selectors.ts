@@ -1,4 +1,4 @@
-import { FORM_ACTIVE, SUBMIT_ACTIVE } from './form-fill'
+import { FORM_ACTIVE, SUBMIT_ACTIVE } from './fill'
 
 // `:tool-form-active` and `:tool-submit-active` in the selector APIs. Browsers without WebMCP do not
 // know the pseudo-classes (a SyntaxError, or nothing inside the forgiving `:is()` / `:where()`), so

@@ -2,7 +2,7 @@ import { EXECUTION_FAILED, UNKNOWN, domError, idlError } from './errors'
 import { NESTING, tooDeep } from './json-depth'
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { trustworthyOrigin, tupleOrigin } from './origin'
-import { queueTask } from './queue-task'
+import { queueTask } from '../queue-task'
 import {
   annotations,
   callback,
@@ -17,7 +17,7 @@ import {
   usvSequence,
   usvString,
 } from './webidl'
-import type { ToolInfo } from './frame-messages'
+import type { ToolInfo } from '../frames/messages'
 import type { RegisteredTool, ToolAnnotations } from './types'
 
 /** The spec's "tool definition". */
