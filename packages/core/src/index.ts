@@ -40,4 +40,4 @@ export type {
   StandardSchemaV1,
   ToolInputSchema,
 } from './contract/infer'
-export { FORM_ACTIVE, SUBMIT_ACTIVE } from './forms/fill'
+export { FORM_ACTIVE, SUBMIT_ACTIVE } from './forms/markers'

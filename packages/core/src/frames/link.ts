@@ -6,10 +6,10 @@ import { onShadowRoot } from '../forms/shadow-roots'
 import type { PortMessage, ToolInfo } from './messages'
 import { EXECUTION_FAILED, UNKNOWN, domError } from '../spec/errors'
 import { HOOK, hook } from '../spec/install-engine'
-import { engineFor } from '../spec/model-context'
+import { engineFor } from '../spec/engine'
 import type { PolyfillHook } from '../spec/install-engine'
 import { isObject } from '../spec/webidl'
-import type { Settle, ToolDefinition } from '../spec/model-context'
+import type { Settle, ToolDefinition } from '../spec/engine'
 
 export type { ToolInfo } from './messages'
 

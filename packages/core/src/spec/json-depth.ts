@@ -1,4 +1,5 @@
-// Native Chromium's nesting limit for the values it converts to JSON (a schema, an input).
+// Native Chromium's conversion of a schema or an input to JSON, and its nesting limit.
+import { idlError } from './errors'
 
 /**
  * How deep a value native Chromium can serialise: its converter runs out of stack past about 5,180
@@ -41,4 +42,23 @@ export function tooDeep(json: string, budget: number): boolean {
     else if (c === 93 /* ] */) depth -= ARRAY_LEVEL
   }
   return false
+}
+
+/**
+ * `value` (the `what` of `method`) as JSON, or the exception native throws for it: the `TypeError`
+ * of a value `JSON.stringify` rejects, the `RangeError` of one nested too deep.
+ */
+export function serializeJSON(method: string, value: unknown, what: string): string {
+  const overflow = () => idlError(method, 'Maximum call stack size exceeded', RangeError)
+  let json: string | undefined
+  try {
+    json = JSON.stringify(value)
+  } catch (error) {
+    // The engine's own stack ran out (V8, WebKit: RangeError; Firefox: InternalError), as native's does.
+    const exhausted = /call stack|too much recursion/i.test(String((error as Error)?.message))
+    throw exhausted ? overflow() : idlError(method, (error as Error).message)
+  }
+  if (json === undefined) throw idlError(method, `invalid ${what}: toJSON() returns undefined`)
+  if (tooDeep(json, NESTING[method] ?? Infinity)) throw overflow()
+  return json
 }
