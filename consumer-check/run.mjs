@@ -24,9 +24,17 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const templates = fileURLToPath(new URL('apps', import.meta.url))
 const PACKAGES = ['core', 'react', 'vue', 'angular', 'solid', 'svelte']
 const started = Date.now()
+/** @param {number} since */
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
-/** Runs a command to completion; its output is kept and shown only if it fails. */
+/**
+ * Runs a command to completion; its output is kept and shown only if it fails.
+ *
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string> }} [options]
+ * @returns {Promise<string>} its output
+ */
 function run(command, args, { cwd, env } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -46,17 +54,25 @@ function run(command, args, { cwd, env } = {}) {
   })
 }
 
+/** @returns {Promise<number>} a port nothing listens on */
 const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
       server.close(() => resolve(port))
     })
     server.on('error', reject)
   })
 
-/** Resolves once `url` answers 200; `child` exiting first is a failure. */
+/**
+ * Resolves once `url` answers 200; `child` exiting first is a failure.
+ *
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {() => string} output
+ */
 async function ready(url, child, output) {
+  /** @type {number | null} */
   let exited = null
   child.once('exit', (code) => (exited = code))
   for (;;) {
@@ -72,7 +88,13 @@ async function ready(url, child, output) {
   }
 }
 
-/** Starts `command` (a server listening on `port`) and resolves with a stop function when it serves. */
+/**
+ * Starts `command` (a server listening on `port`) and resolves with a stop function when it serves.
+ *
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, port: number, env?: Record<string, string> }} options
+ */
 async function startProcess(command, args, { cwd, port, env }) {
   const child = spawn(command, args, {
     cwd,
@@ -86,29 +108,51 @@ async function startProcess(command, args, { cwd, port, env }) {
   await ready(`http://127.0.0.1:${port}/`, child, () => output)
   return () => {
     // The whole group: `next start` runs its server in a child of its own.
-    if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM')
   }
 }
 
+/** @type {Record<string, string>} */
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
-/** A static server for a built single-page app (index.html for every unknown path). */
+/**
+ * A static server for a built single-page app (index.html for every unknown path).
+ *
+ * @param {string} dir
+ * @param {number} port
+ */
 async function startStatic(dir, port) {
   const server = createServer(async (req, res) => {
-    const { pathname } = new URL(req.url, 'http://localhost')
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost')
     const file = join(dir, pathname === '/' ? 'index.html' : pathname)
     const body = await readFile(file).catch(() => readFile(join(dir, 'index.html')))
     const type = TYPES[extname(file)] ?? 'text/html'
     res.writeHead(200, { 'content-type': type })
     res.end(body)
   })
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)))
   return () => server.close()
 }
 
 /**
+ * @typedef {object} App
+ * @property {string} name
+ * @property {string} [template] the template's folder in ./apps, when not `name`
+ * @property {string} [script] the classic script the page loads
+ * @property {string[]} versions the packages whose installed versions the summary shows
+ * @property {string} title
+ * @property {string[]} packages ours it installs
+ * @property {boolean} [ssr]
+ * @property {[command: string, args: string[]] | null} build
+ * @property {(dir: string, port: number) => Promise<() => void>} serve
+ * @property {string[]} [installed] the installed versions, once installed
+ */
+
+/**
  * The apps: where the template is, how it is built and served. `ssr` apps render on the server:
  * their HTML (before any script runs) must already show the component.
+ *
+ * @type {App[]}
  */
 const APPS = [
   {
@@ -185,6 +229,7 @@ const APPS = [
     title: `Plain HTML + ${script}`,
     packages: ['core'],
     build: null,
+    /** @type {App['serve']} */
     serve: (dir, port) => startStatic(dir, port),
   })),
 ]
@@ -192,24 +237,36 @@ const APPS = [
 const selected = process.env.CONSUMER_APPS?.split(',')
 const apps = APPS.filter((app) => !selected || selected.includes(app.name))
 
+/**
+ * @param {string} out
+ * @returns {Promise<Record<string, string>>} each package's tarball
+ */
 async function pack(out) {
   execFileSync(
     'pnpm',
     ['turbo', 'run', 'build', ...PACKAGES.map((name) => `--filter=@webmcp-kit/${name}`)],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   )
+  /** @type {Record<string, string>} */
   const tarballs = {}
   for (const name of PACKAGES) {
     const dir = join(root, 'packages', name)
     const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
     execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: dir, stdio: 'ignore' })
-    tarballs[name] = join(out, `webmcp-kit-${name}-${version}.tgz`)
-    if (!existsSync(tarballs[name])) throw new Error(`pnpm pack wrote no ${tarballs[name]}`)
+    const tarball = join(out, `webmcp-kit-${name}-${version}.tgz`)
+    tarballs[name] = tarball
+    if (!existsSync(tarball)) throw new Error(`pnpm pack wrote no ${tarball}`)
   }
   return tarballs
 }
 
-/** Copies the template and points its @webmcp-kit dependencies (direct and nested) at the tarballs. */
+/**
+ * Copies the template and points its @webmcp-kit dependencies (direct and nested) at the tarballs.
+ *
+ * @param {App} app
+ * @param {string} work
+ * @param {Record<string, string>} tarballs
+ */
 async function create(app, work, tarballs) {
   const dir = join(work, app.name)
   cpSync(join(templates, app.template ?? app.name), dir, { recursive: true })
@@ -227,6 +284,10 @@ async function create(app, work, tarballs) {
   return dir
 }
 
+/**
+ * @param {App} app
+ * @param {string} dir
+ */
 async function install(app, dir) {
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir })
   const lock = JSON.parse(await readFile(join(dir, 'package-lock.json'), 'utf8'))
@@ -251,16 +312,27 @@ async function install(app, dir) {
   }
 }
 
-/** In the page: the tool the app registered on mount, listed, run, and its result shown. */
+/**
+ * In the page: the tool the app registered on mount, listed, run, and its result shown.
+ *
+ * @param {import('playwright-core').Page} page
+ */
 async function useTool(page) {
   // A synchronous condition: playwright's waitForFunction takes a returned promise for a truthy
   // value, whatever it resolves to. 'registered' means registerTool resolved: getTools lists it.
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'registered')
   return page.evaluate(async () => {
-    const tools = await document.modelContext.getTools()
+    const { modelContext } =
+      /** @type {Document & { modelContext: import('../packages/core/src/index').ModelContext }} */ (
+        document
+      )
+    const tools = await modelContext.getTools()
     const tool = tools.find((candidate) => candidate.name === 'add_todo')
-    const result = await document.modelContext.executeTool(tool, { text: 'milk' })
-    const todos = document.getElementById('todos')
+    const result = await modelContext.executeTool(
+      /** @type {import('../packages/core/src/index').RegisteredTool} */ (tool),
+      { text: 'milk' },
+    )
+    const todos = /** @type {HTMLElement} */ (document.getElementById('todos'))
     // The app renders after the tool's state update: wait for that render, not for time.
     if (todos.textContent !== 'milk') {
       await new Promise((resolve) =>
@@ -278,7 +350,26 @@ async function useTool(page) {
   })
 }
 
+/**
+ * @typedef {object} Row
+ * @property {string} mode
+ * @property {boolean} ok
+ * @property {Awaited<ReturnType<typeof useTool>>} [outcome]
+ * @property {string[]} problems
+ */
+
+/** @param {unknown} error */
+const messageOf = (error) =>
+  String(/** @type {{ message?: unknown } | undefined} */ (error)?.message ?? error)
+
+/**
+ * @param {App} app
+ * @param {string} url
+ * @param {Record<string, import('playwright-core').Browser>} browsers
+ * @returns {Promise<Row[]>}
+ */
 async function check(app, url, browsers) {
+  /** @type {Row[]} */
   const rows = []
   if (app.ssr) {
     const html = await (await fetch(url)).text()
@@ -288,6 +379,7 @@ async function check(app, url, browsers) {
   for (const [mode, browser] of Object.entries(browsers)) {
     const context = await browser.newContext()
     const page = await context.newPage()
+    /** @type {string[]} */
     const errors = []
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
     page.on('console', (message) => {
@@ -300,17 +392,19 @@ async function check(app, url, browsers) {
       await page.goto(url)
       const outcome = await useTool(page)
       const expected = { runtime: mode, todos: 'milk' }
-      const problems = [
-        outcome.runtime !== expected.runtime && `runs on ${outcome.runtime}, expected ${mode}`,
-        !String(outcome.result).includes('Added milk') &&
-          `executeTool answered ${JSON.stringify(outcome.result)}`,
-        outcome.tools.filter((name) => name === 'add_todo').length !== 1 &&
-          `getTools listed ${JSON.stringify(outcome.tools)}`,
-        ...errors,
-      ].filter(Boolean)
+      const problems = /** @type {string[]} */ (
+        [
+          outcome.runtime !== expected.runtime && `runs on ${outcome.runtime}, expected ${mode}`,
+          !String(outcome.result).includes('Added milk') &&
+            `executeTool answered ${JSON.stringify(outcome.result)}`,
+          outcome.tools.filter((name) => name === 'add_todo').length !== 1 &&
+            `getTools listed ${JSON.stringify(outcome.tools)}`,
+          ...errors,
+        ].filter(Boolean)
+      )
       rows.push({ mode, ok: problems.length === 0, outcome, problems })
     } catch (error) {
-      rows.push({ mode, ok: false, problems: [String(error?.message ?? error), ...errors] })
+      rows.push({ mode, ok: false, problems: [messageOf(error), ...errors] })
     } finally {
       await context.close()
     }
@@ -321,7 +415,9 @@ async function check(app, url, browsers) {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'webmcp-consumer-'))
   console.log(`consumer check in ${work}`)
+  /** @type {Array<{ app: App, build: string, rows: Row[], error?: string }>} */
   const results = []
+  /** @type {Record<string, import('playwright-core').Browser> | undefined} */
   let browsers
   try {
     let since = Date.now()
@@ -346,9 +442,11 @@ async function main() {
       polyfill: await chromium.launch(chromiumOptions(false)),
     }
     for (const [index, app] of apps.entries()) {
-      const dir = dirs[index]
+      const dir = /** @type {string} */ (dirs[index])
+      /** @type {(typeof results)[number]} */
       const result = { app, build: '-', rows: [] }
       results.push(result)
+      /** @type {(() => void) | undefined} */
       let stop
       try {
         since = Date.now()
@@ -362,7 +460,7 @@ async function main() {
         stop = await app.serve(dir, port)
         result.rows = await check(app, `http://127.0.0.1:${port}/`, browsers)
       } catch (error) {
-        result.error = String(error?.message ?? error)
+        result.error = messageOf(error)
       } finally {
         stop?.()
       }
@@ -377,6 +475,7 @@ async function main() {
   console.log('app                                       build    native WebMCP   polyfill')
   let failures = 0
   for (const { app, build, rows, error } of results) {
+    /** @param {string} mode */
     const cell = (mode) => {
       const row = rows.find((candidate) => candidate.mode === mode)
       return row ? (row.ok ? 'ok' : 'FAIL') : '-'

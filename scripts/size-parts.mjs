@@ -13,21 +13,35 @@ import { build } from 'esbuild'
 
 const core = fileURLToPath(new URL('../packages/core/src/', import.meta.url))
 
+/** @satisfies {import('esbuild').BuildOptions} */
 const options = { bundle: true, minify: true, format: 'iife', target: 'es2022', write: false }
-const gzipped = (result) => gzipSync(result.outputFiles[0].contents, { level: 9 }).length
+/**
+ * The gzipped size of a build's one output file.
+ *
+ * @param {import('esbuild').BuildResult<typeof options>} result
+ */
+function gzipped({ outputFiles: [file] }) {
+  if (!file) throw new Error('esbuild wrote no output file')
+  return gzipSync(file.contents, { level: 9 }).length
+}
 
 const FRAMES = `connectFrames(doc.modelContext)`
 const FORMS = `startFormTools(doc), patchSelectors()`
-/** The polyfill with the given parts, installed as src/install.ts installs them. */
+/**
+ * The polyfill with the given parts, installed as src/install.ts installs them.
+ *
+ * @param {...string} parts
+ */
 async function size(...parts) {
-  const contents = `import { installEngine } from './install-imperative'
-    import { connectFrames } from './frames'
-    import { startFormTools } from './form-tools'
-    import { patchSelectors } from './selectors'
+  const contents = `import { installEngine } from './spec/install-engine'
+    import { connectFrames } from './frames/link'
+    import { startFormTools } from './forms/tools'
+    import { patchSelectors } from './forms/selectors'
     installEngine((doc) => { const undo = [${parts.join(', ')}]; return () => undo.forEach((f) => f()) })`
   return gzipped(await build({ ...options, stdin: { contents, resolveDir: core, loader: 'ts' } }))
 }
 
+/** @returns {Promise<[name: string, bytes: number]>} the peer's name and version, and its size */
 async function peer() {
   const name = '@mcp-b/webmcp-polyfill'
   const result = await build({
@@ -48,11 +62,13 @@ const engine = gzipped(await build({ ...options, entryPoints: [`${core}polyfill-
 const frames = await size(FRAMES)
 const all = gzipped(await build({ ...options, entryPoints: [`${core}polyfill.ts`] }))
 const withoutFrames = await size(FORMS)
+/** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`
 console.log(`imperative-only entry   ${kb(engine)}`)
 console.log(`+ frames                ${kb(frames - engine)}  (${kb(frames)})`)
 console.log(`+ declarative forms     ${kb(all - frames)}  (${kb(all)})`)
 const [peerName, peerSize] = await peer()
+/** @param {number} bytes */
 const ratio = (bytes) => `${(bytes / peerSize).toFixed(2)}× the peer`
 console.log(`\npeer: ${peerName} (imperative and declarative, no frames): ${kb(peerSize)}`)
 console.log(`this polyfill without frames            ${kb(withoutFrames)}  ${ratio(withoutFrames)}`)

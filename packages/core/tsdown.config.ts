@@ -2,7 +2,12 @@ import { defineConfig } from 'tsdown'
 
 export default defineConfig([
   {
-    entry: ['src/index.ts', 'src/polyfill.ts', 'src/polyfill-imperative.ts', 'src/json-schema.ts'],
+    entry: {
+      index: 'src/index.ts',
+      polyfill: 'src/polyfill.ts',
+      'polyfill-imperative': 'src/polyfill-imperative.ts',
+      'json-schema': 'src/contract/json-schema.ts',
+    },
     format: 'esm',
     platform: 'browser',
     target: 'es2022',

@@ -1,9 +1,9 @@
 export { installModelContext, getModelContext, isPolyfill, executionFailure } from './install'
 export type { PolyfillHook } from './install'
-export { ToolActivatedEvent, ToolCancelEvent } from './events'
-export { framePolicyAllowsTools } from './permissions-policy'
-export type { FramePolicyInput } from './permissions-policy'
-export type { ToolEventInit } from './events'
+export { ToolActivatedEvent, ToolCancelEvent } from './spec/events'
+export { framePolicyAllowsTools } from './frames/permissions-policy'
+export type { FramePolicyInput } from './frames/permissions-policy'
+export type { ToolEventInit } from './spec/events'
 export type {
   JSONSchema,
   ModelContext,
@@ -16,18 +16,22 @@ export type {
   ToolEvent,
   ToolExecuteCallback,
   ToolExecuteOptions,
-} from './types'
-export { ToolRegistration } from './tool-registration'
+} from './spec/types'
+export { ToolRegistration } from './contract/tool-registration'
 export type {
   ToolRegistrationContext,
   ToolRegistrationOptions,
   ToolSnapshot,
   ToolStatus,
-} from './tool-registration'
-export { ToolsObserver } from './tools-observer'
-export type { ToolsObserverContext, ToolsObserverOptions, WebMCPContext } from './tools-observer'
-export { defineTool } from './define-tool'
-export type { DefinedTool, ToolInputError, ToolResult, WebMCPTool } from './define-tool'
+} from './contract/tool-registration'
+export { ToolsObserver } from './contract/tools-observer'
+export type {
+  ToolsObserverContext,
+  ToolsObserverOptions,
+  WebMCPContext,
+} from './contract/tools-observer'
+export { defineTool } from './contract/define-tool'
+export type { DefinedTool, ToolInputError, ToolResult, WebMCPTool } from './contract/define-tool'
 export type {
   InferExecuteInput,
   InferJSONSchema,
@@ -35,5 +39,5 @@ export type {
   StandardSchemaResult,
   StandardSchemaV1,
   ToolInputSchema,
-} from './infer'
-export { FORM_ACTIVE, SUBMIT_ACTIVE } from './form-fill'
+} from './contract/infer'
+export { FORM_ACTIVE, SUBMIT_ACTIVE } from './forms/markers'

@@ -1,9 +1,9 @@
-import { startFormTools } from './form-tools'
-import { HOOK, installEngine } from './install-imperative'
-import { connectFrames } from './frames'
-import { patchSelectors } from './selectors'
-import type { PolyfillHook } from './install-imperative'
-import type { ModelContext } from './types'
+import { startFormTools } from './forms/tools'
+import { HOOK, installEngine } from './spec/install-engine'
+import { connectFrames } from './frames/link'
+import { patchSelectors } from './forms/selectors'
+import type { PolyfillHook } from './spec/install-engine'
+import type { ModelContext } from './spec/types'
 
 export type { PolyfillHook }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ToolActivatedEvent, ToolCancelEvent } from '../src/events'
-import { ModelContext } from '../src/model-context'
-import { shapeInterfaces } from '../src/webidl-shape'
+import { ToolActivatedEvent, ToolCancelEvent } from '../src/spec/events'
+import { ModelContext } from '../src/spec/model-context'
+import { shapeInterfaces } from '../src/spec/webidl-shape'
 import { readIdl } from './idl-data'
 
 // The install shapes the polyfill's classes (src/webidl-shape.ts); here the same call, checked

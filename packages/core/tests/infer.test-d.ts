@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { InferExecuteInput, InferJSONSchema, InferToolInput } from '../src/infer'
+import type { InferExecuteInput, InferJSONSchema, InferToolInput } from '../src/contract/infer'
 
 // Each schema goes through a `const` type parameter, as the bindings' functions do: no `as const`.
 const infer = <const S>(schema: S) => schema as unknown as InferJSONSchema<S>

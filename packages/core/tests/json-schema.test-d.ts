@@ -1,8 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { jsonSchema } from '../src/json-schema'
-import { ToolRegistration } from '../src/tool-registration'
-import type { ToolInputError } from '../src/define-tool'
-import type { StandardSchemaV1 } from '../src/infer'
+import { jsonSchema } from '../src/contract/json-schema'
+import { ToolRegistration } from '../src/contract/tool-registration'
+import type { ToolInputError } from '../src/contract/define-tool'
+import type { StandardSchemaV1 } from '../src/contract/infer'
 
 describe('jsonSchema', () => {
   it('infers the input from the inline schema, without as const', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { framePolicyAllowsTools } from '../src/permissions-policy'
+import { framePolicyAllowsTools } from '../src/frames/permissions-policy'
 
 const A = 'http://localhost:8000'
 const B = 'http://127.0.0.1:8000'

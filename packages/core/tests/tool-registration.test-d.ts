@@ -2,11 +2,11 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
-import { defineTool } from '../src/define-tool'
-import { ToolRegistration } from '../src/tool-registration'
-import type { ToolInputError, ToolResult, WebMCPTool } from '../src/define-tool'
-import type { InferExecuteInput, InferToolInput, StandardSchemaV1 } from '../src/infer'
-import type { ToolRegistrationOptions, ToolSnapshot } from '../src/tool-registration'
+import { defineTool } from '../src/contract/define-tool'
+import { ToolRegistration } from '../src/contract/tool-registration'
+import type { ToolInputError, ToolResult, WebMCPTool } from '../src/contract/define-tool'
+import type { InferExecuteInput, InferToolInput, StandardSchemaV1 } from '../src/contract/infer'
+import type { ToolRegistrationOptions, ToolSnapshot } from '../src/contract/tool-registration'
 
 describe('ToolRegistration', () => {
   it('infers the execute input from an inline JSON Schema, without as const', () => {

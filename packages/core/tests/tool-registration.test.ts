@@ -4,11 +4,11 @@ import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { getModelContext, installModelContext } from '../src/install'
-import { ToolRegistration } from '../src/tool-registration'
+import { ToolRegistration } from '../src/contract/tool-registration'
 import { deferred, flushTasks } from '@webmcp-kit/test-infra/helpers'
-import type { WebMCPTool } from '../src/define-tool'
-import type { ToolRegistrationContext } from '../src/tool-registration'
-import type { ModelContext, RegisteredTool } from '../src/types'
+import type { WebMCPTool } from '../src/contract/define-tool'
+import type { ToolRegistrationContext } from '../src/contract/tool-registration'
+import type { ModelContext, RegisteredTool } from '../src/spec/types'
 
 let uninstall: () => void
 let mc: ModelContext

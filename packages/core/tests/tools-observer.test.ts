@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getModelContext, installModelContext } from '../src/install'
-import { ToolsObserver } from '../src/tools-observer'
+import { ToolsObserver } from '../src/contract/tools-observer'
 import { flushTasks } from '@webmcp-kit/test-infra/helpers'
-import type { ToolsObserverContext } from '../src/tools-observer'
-import type { ModelContext } from '../src/types'
+import type { ToolsObserverContext } from '../src/contract/tools-observer'
+import type { ModelContext } from '../src/spec/types'
 
 let uninstall: () => void
 let mc: ModelContext

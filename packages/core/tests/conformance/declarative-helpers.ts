@@ -1,4 +1,4 @@
-import type { RegisteredTool } from '../../src/types'
+import type { RegisteredTool } from '../../src/spec/types'
 
 /** What the declarative cases get in the page, as `d` (installed by the first script of the body). */
 export interface DeclarativeHelpers {

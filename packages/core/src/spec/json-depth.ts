@@ -1,5 +1,6 @@
-// Native Chromium's nesting limit for the values it converts to JSON (a schema, an input), and the
-// serialiser the polyfill uses for them.
+// Native Chromium's conversion of a schema, an input or a result to JSON, its nesting limit, and
+// the serialiser the polyfill uses for them.
+import { idlError } from './errors'
 
 /**
  * `JSON.stringify(value)` by the engine's general serialiser: a gap of 0 gives the same text and
@@ -56,4 +57,27 @@ export function tooDeep(json: string, budget: number): boolean {
     else if (c === 93 /* ] */) depth -= ARRAY_LEVEL
   }
   return false
+}
+
+/**
+ * `value` (the `what` of `method`) as JSON, or the exception native throws for it: the `TypeError`
+ * of a value `JSON.stringify` rejects, the `RangeError` of one nested too deep.
+ */
+export function serializeJSON(method: string, value: unknown, what: string): string {
+  const overflow = () => idlError(method, 'Maximum call stack size exceeded', RangeError)
+  let json: string | undefined
+  for (let fast = false; ; fast = true) {
+    try {
+      json = fast ? JSON.stringify(value) : stringify(value)
+      break
+    } catch (error) {
+      // The engine's own stack ran out (V8, WebKit: RangeError; Firefox: InternalError), as native's does.
+      const exhausted = /call stack|too much recursion/i.test(String((error as Error)?.message))
+      if (!exhausted) throw idlError(method, (error as Error).message)
+      if (fast) throw overflow()
+    }
+  }
+  if (json === undefined) throw idlError(method, `invalid ${what}: toJSON() returns undefined`)
+  if (tooDeep(json, NESTING[method] ?? Infinity)) throw overflow()
+  return json
 }

@@ -10,7 +10,7 @@ const schemas = new WeakMap<Element, string>()
 /** Elements that were given a schema, for the form tools to notice them coming and going. */
 const given = new Set<WeakRef<HTMLElement>>()
 
-/** What setToolParamSchema() calls with the element whose schema changed (form-tools.ts). */
+/** What setToolParamSchema() calls with the element whose schema changed (tools.ts). */
 let changed: ((el: HTMLElement) => void) | undefined
 
 /** The `ElementInternals` of `el`, if it was attached after the install. */

@@ -96,3 +96,17 @@ export interface ModelContext extends EventTarget {
 export interface ToolEvent extends Event {
   readonly toolName: string
 }
+
+// The draft's partial interface SubmitEvent (webmcp.idl), which the declarative forms add
+// (forms/submission.ts): typed for every importer of the package.
+declare global {
+  interface SubmitEvent {
+    /** Whether an agent's call of the form's tool started this submission (WebMCP forms). */
+    readonly agentInvoked: boolean
+    /**
+     * Gives the agent the form tool's result: the value `response` fulfils with. Call
+     * `preventDefault()` first, while the event is being dispatched.
+     */
+    respondWith(response: unknown): void
+  }
+}

@@ -1,11 +1,6 @@
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
-import {
-  ModelContext as ModelContextImpl,
-  createModelContext,
-  failureOf,
-  joinedOf,
-  owns,
-} from './model-context'
+import { ModelContext as ModelContextImpl, createModelContext } from './model-context'
+import { failureOf, joinedOf, owns } from './engine'
 import { shapeInterfaces } from './webidl-shape'
 import type { ModelContext } from './types'
 
@@ -38,7 +33,7 @@ export interface PolyfillHook {
 /** The key of the polyfill hook on the installed `ModelContext` interface object. */
 export const HOOK = Symbol.for('webmcp-kit/polyfill')
 
-/** This realm's hook; the frame protocol adds `admits` (frames.ts), the engine alone has none. */
+/** This realm's hook; the frame protocol adds `admits` (frames/link.ts), the engine alone has none. */
 export const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf }
 const noop = () => {}
 
@@ -58,8 +53,7 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
         const doc = this as unknown
         if (!(doc instanceof Document)) throw new TypeError('Illegal invocation')
         let context = contexts.get(doc)
-        if (!context)
-          contexts.set(doc, (context = createModelContext(doc) as unknown as ModelContext))
+        if (!context) contexts.set(doc, (context = createModelContext(doc)))
         return context
       },
     }),

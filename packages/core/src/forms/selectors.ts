@@ -1,9 +1,9 @@
-import { FORM_ACTIVE, SUBMIT_ACTIVE } from './form-fill'
+import { FORM_ACTIVE, SUBMIT_ACTIVE } from './markers'
 
 // `:tool-form-active` and `:tool-submit-active` in the selector APIs. Browsers without WebMCP do not
 // know the pseudo-classes (a SyntaxError, or nothing inside the forgiving `:is()` / `:where()`), so
 // a selector that names one is rewritten to the attribute the polyfill sets exactly while native's
-// pseudo-class matches (form-fill.ts): a simple selector for a simple selector, so compounds,
+// pseudo-class matches (submission.ts): a simple selector for a simple selector, so compounds,
 // `:is()`, `:not()`, `:has()`, `:where()` and lists keep their meaning. A selector that names
 // neither goes straight to the browser after a test of its length (or a colon, then a regex).
 

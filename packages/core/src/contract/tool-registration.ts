@@ -1,9 +1,13 @@
-import { getModelContext } from './install'
+import { getModelContext } from '../install'
 import { Subscribable } from './subscribable'
-import { stringify } from './json-depth'
+import { stringify } from '../spec/json-depth'
 import type { ToolInputError, ToolResult, WebMCPTool } from './define-tool'
 import type { InferToolInput, StandardSchemaV1, ToolInputSchema } from './infer'
-import type { ModelContextRegisterToolOptions, ModelContextTool, ToolExecuteOptions } from './types'
+import type {
+  ModelContextRegisterToolOptions,
+  ModelContextTool,
+  ToolExecuteOptions,
+} from '../spec/types'
 
 /**
  * Where a registration stands: `'unsupported'` (subscribed, but there is no `ModelContext`),

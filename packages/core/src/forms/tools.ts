@@ -1,11 +1,12 @@
 // Declarative tools: every `<form toolname tooldescription>` of the document is a tool, kept in
 // step with the DOM the way Chromium 156 keeps it (measured in tests/conformance/declarative-*).
-import { addTool, siteKeyed } from './model-context'
+import { addTool, siteKeyed } from '../spec/engine'
 import { onShadowRoot } from './shadow-roots'
-import { queueTask } from './queue-task'
+import { queueTask } from '../queue-task'
 import { eachGiven, internalsOf, latentChanges, patchCustomElements } from './custom-elements'
-import { cancelForm, executeForm, installFormSubmission } from './form-fill'
-import { formSchema } from './form-schema'
+import { executeForm } from './fill'
+import { cancelForm, installFormSubmission } from './submission'
+import { formSchema } from './schema'
 
 let observe: ((root: Node) => void) | undefined
 

@@ -1,6 +1,6 @@
-import { NESTING, tooDeep } from './json-depth'
-import { HINTS, hintsOf, isObject } from './webidl'
-import type { ToolAnnotations } from './types'
+import { NESTING, tooDeep } from '../spec/json-depth'
+import { HINTS, hintsOf, isObject } from '../spec/webidl'
+import type { ToolAnnotations } from '../spec/types'
 
 // The frame protocol's messages, parsed and checked in one place: whatever another document sends is
 // data from a stranger until it has passed here. See docs/frames.md for who may send what.

@@ -1,4 +1,4 @@
-import { trustworthyOrigin } from './origin'
+import { trustworthyOrigin } from '../spec/origin'
 
 /** What decides whether the document in a frame may use the `tools` feature. */
 export interface FramePolicyInput {

@@ -1,0 +1,201 @@
+// The submission half of a form tool's run, as Chromium 156 has it: the agent's submit event
+// (`SubmitEvent.agentInvoked`, `respondWith()`), `form.submit()` as a navigation, a reset or a
+// cancellation ending the run, and the form's markers while it waits (the SubmitEvent members are
+// typed in spec/types.ts). fill.ts fills the form first.
+// Measured against native Chromium in tests/conformance/declarative-execute.test.ts.
+import { FORM_ACTIVE, SUBMIT_ACTIVE } from './markers'
+import { rawResult } from '../spec/engine'
+import type { RawResult } from '../spec/engine'
+import { queueTask } from '../queue-task'
+import { stringify } from '../spec/json-depth'
+
+/** A form tool's run: the form an agent filled, until its submission settles the call. */
+interface Run {
+  form: HTMLFormElement
+  button: HTMLElement | null
+  settle: (result?: RawResult) => void
+  /** The agent-invoked submit event, once there is one. */
+  event?: SubmitEvent
+  /** The agent's own submission is still being decided: `respondWith()` is allowed. */
+  open?: boolean
+  /** What `respondWith()` was last given. */
+  response?: unknown
+  /** The outcome of the agent's submit event is known (`decide` ran). */
+  decided?: boolean
+  /** `form.submit()` was called during the submit event. */
+  navigated?: boolean
+  /** The settled response, kept until the agent's own submission is decided. */
+  done?: () => void
+}
+
+const runs = new WeakMap<EventTarget, Run>()
+const agentEvents = new WeakMap<Event, Run>()
+
+function finish(run: Run, result?: RawResult) {
+  if (runs.get(run.form) !== run) return
+  runs.delete(run.form)
+  run.form.removeAttribute(FORM_ACTIVE)
+  run.button?.removeAttribute(SUBMIT_ACTIVE)
+  run.settle(result)
+}
+
+/** After the submit event and its microtasks: the result is known unless `respondWith()` waits. */
+function decide(run: Run) {
+  run.open = false
+  run.decided = true
+  const { event } = run
+  if (run.done) run.done()
+  else if (event && run.response === undefined) {
+    finish(run, run.navigated || !event.defaultPrevented ? rawResult(null) : undefined)
+  }
+}
+
+/** Recognises the submit event of a form an agent filled, for whichever listener asks first. */
+function claim(event: Event): Run | undefined {
+  const run = runs.get(event.target!)
+  if (run && event.type === 'reset') finish(run)
+  // Script-made submit events (`dispatchEvent`) are never the agent's.
+  else if (run && !run.event && event.isTrusted) {
+    run.event = event as SubmitEvent
+    agentEvents.set(event, run)
+    if (!run.open) queueTask(() => decide(run))
+  }
+  return agentEvents.get(event)
+}
+
+/**
+ * Ends a pending execution of `form` with a failure (its tool went away). Once the agent's submit
+ * event was dispatched, until its outcome is decided, the tool's going changes nothing: native
+ * removes it during the dispatch and still delivers what `respondWith()` gets (the polyfill hears of
+ * the removal only after the dispatch).
+ */
+export function cancelForm(form: HTMLFormElement): void {
+  const run = runs.get(form)
+  if (run && !(run.event && !run.decided)) finish(run)
+}
+
+/**
+ * Waits for the agent's submission of `form`, which has just been filled: submits it at once
+ * (`toolautosubmit`) or focuses `button` for the person to submit. `settle` gets the result, or
+ * nothing when the form was not submitted (a reset, a cancellation, its tool gone).
+ */
+export function awaitSubmission(
+  form: HTMLFormElement,
+  button: HTMLElement | null,
+  auto: boolean,
+  signal: AbortSignal,
+  context: EventTarget,
+  settle: Run['settle'],
+): void {
+  const run: Run = { form, button, settle }
+  runs.set(form, run)
+  outline()
+  form.setAttribute(FORM_ACTIVE, '')
+  button?.setAttribute(SUBMIT_ACTIVE, '')
+  // Submit events do not leave a shadow tree: the form's own listeners see them there.
+  form.addEventListener('submit', claim, true)
+  form.addEventListener('reset', claim, true)
+  signal.addEventListener('abort', () => finish(run))
+  if (!auto) return button!.focus()
+  // In Chromium the agent's submission dispatches from native code, so the microtasks a submit
+  // listener queues run while the event is still being dispatched: `respondWith()` stays allowed
+  // until the engine fires this execution's `toolactivated`, right after those microtasks.
+  run.open = true
+  context.addEventListener('toolactivated', () => decide(run), { once: true })
+  form.requestSubmit(button)
+  // No submit event: constraint validation stopped it. Not cancelled: the form submitted.
+  if (!run.event) finish(run)
+  else if (!run.event.defaultPrevented) finish(run, rawResult(null))
+}
+
+const invalid = (message: string) =>
+  new DOMException(`respondWith: ${message}`, 'InvalidStateError')
+
+let submitter: (() => unknown) | undefined
+
+/** WebIDL's brand check: `event` must be a `SubmitEvent` (the browser's getter checks). */
+const brand = (event: unknown) => {
+  submitter ??= Object.getOwnPropertyDescriptor(SubmitEvent.prototype, 'submitter')!.get!
+  submitter.call(event)
+  return event as SubmitEvent
+}
+
+const additions = {
+  /** Whether an agent's tool call started this submission. */
+  get agentInvoked(): boolean {
+    return !!claim(brand(this))
+  },
+  /** Delivers the agent's result: the value `response` fulfils with (after `preventDefault()`). */
+  respondWith(this: SubmitEvent, response: unknown): void {
+    brand(this)
+    if (!arguments.length) throw new TypeError('respondWith: 1 argument required')
+    const run = claim(this)
+    if (!run) throw invalid('agentInvoked is false')
+    if (!this.defaultPrevented) throw invalid('call preventDefault() first')
+    if (!this.eventPhase && !run.open) throw invalid('the event is no longer being dispatched')
+    run.response = response
+    const settle = (text?: string) => {
+      if (run.response !== response) return
+      // Native ends the agent's own submission (and its marks) only after `toolactivated`.
+      run.done = () => finish(run, text === undefined ? text : rawResult(text))
+      if (!run.open) run.done()
+    }
+    Promise.resolve(response).then(
+      (value) => {
+        try {
+          settle(String(value !== null && typeof value === 'object' ? stringify(value) : value))
+        } catch {
+          // A value that does not serialise (a cycle) fails the call.
+          settle()
+        }
+      },
+      () => settle(),
+    )
+  },
+}
+
+/** The document whose outline style sheet is not made yet (made at its first fill, not at install). */
+let unstyled: Document | undefined
+
+function outline() {
+  const doc = unstyled
+  unstyled = undefined
+  // Native has no UA style for :tool-form-active; this outline is the polyfill's visible default,
+  // at zero specificity so that any page rule wins; first, as if adopted at install.
+  // (Assigned, not pushed: before Chromium 99 the array is frozen.)
+  if (doc?.adoptedStyleSheets) {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(`:where([${FORM_ACTIVE}],[${SUBMIT_ACTIVE}]){outline:2px solid Highlight}`)
+    doc.adoptedStyleSheets = [sheet, ...doc.adoptedStyleSheets]
+  }
+}
+
+let installed = false
+
+/**
+ * Installs, once per realm, `SubmitEvent.prototype.agentInvoked` / `respondWith()`, makes
+ * `form.submit()` count as a navigation for a waiting form, and gives `doc` the markers' default
+ * outline (at its first fill).
+ */
+export function installFormSubmission(doc: Document): void {
+  if (installed) return
+  installed = true
+  // Environments without SubmitEvent (jsdom) still get the form tools, without the additions.
+  const proto = globalThis.SubmitEvent?.prototype ?? {}
+  for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(additions))) {
+    Object.defineProperty(proto, key, { ...descriptor, enumerable: true })
+  }
+  // The first listener of all, so that no page listener can hide the agent's submission.
+  addEventListener('submit', claim, true)
+  const forms = HTMLFormElement.prototype
+  const { submit } = forms
+  forms.submit = {
+    submit(this: HTMLFormElement) {
+      const run = runs.get(this)
+      if (run?.event) run.navigated = true
+      else if (run) finish(run, rawResult(null))
+      submit.call(this)
+    },
+  }.submit
+  unstyled = doc
+}
