@@ -41,12 +41,12 @@ export function describeSoak(suite: string, path: string, scenarios: SoakScenari
         browser = await chromium.connect(inject('soakEndpoints')[mode])
         page = await browser.newPage()
         await page.goto(new URL(path, inject('origin')).href)
-        // Native WebMCP's methods are native code; the polyfill's are not.
-        const native = await page.evaluate(() =>
-          String(Object.getOwnPropertyDescriptor(Document.prototype, 'modelContext')?.get).includes(
-            '[native code]',
-          ),
-        )
+        // The polyfill's interface object carries core's hook (docs/conformance.md); native's does not.
+        const native = await page.evaluate(() => {
+          const { ModelContext } = window as unknown as { ModelContext?: object }
+          const hook = Symbol.for('webmcp-kit/polyfill')
+          return !!ModelContext && !Object.getOwnPropertySymbols(ModelContext).includes(hook)
+        })
         expect(native).toBe(mode === 'native')
       })
       afterAll(() => browser?.close())
