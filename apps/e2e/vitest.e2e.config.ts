@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
 
+// The workspace's packages from their sources (as in the packages' own suites): a fresh clone's
+// `npm test` has built nothing.
+const conditions = ['@webmcp-kit/source']
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     name: packageJson.name,
     include: ['tests/*.test.ts'],
