@@ -202,10 +202,8 @@ export async function openFrameTree(
       } catch {
         // Not an out-of-process frame: its parent's session reports it.
       }
-      // The old session's documents are forgotten; the new one has reported its own already.
-      const reported = new Map([...documents].filter(([, d]) => d.session === session))
+      // The old session's documents are forgotten; those the new one reported already stay.
       drop(frame)
-      for (const [frameId, document] of reported) documents.set(frameId, document)
       if (session) sessions.set(frame, session)
       changed()
     })
