@@ -25,6 +25,20 @@ export interface BrowserOptions extends TestOptions {
 }
 
 /**
+ * A project with none of the factories' defaults: only its name, the sources' resolution and
+ * `test` as given (the demo end-to-end suite's, which is no package's unit, browser or soak suite).
+ *
+ * @example
+ * // apps/e2e/vitest.e2e.config.ts
+ * export default projectConfig(packageJson.name, { include: ['tests/*.test.ts'], fileParallelism: false })
+ */
+export function projectConfig(
+  name: string,
+  test?: TestOptions,
+  vite?: ViteUserConfig,
+): ViteUserConfig
+
+/**
  * A package's unit project, named after the package: `tests/*.test.ts` in Node (`environment:
  * 'jsdom'` for a binding), mocks restored after each test, the type tests beside them. `vite`:
  * plugins, aliases and other Vite options.

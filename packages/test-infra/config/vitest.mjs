@@ -6,13 +6,8 @@ import { defineConfig } from 'vitest/config'
 
 const SOURCE = ['@webmcp-kit/source']
 
-/**
- * @param {string} name
- * @param {Types.TestOptions} test
- * @param {ViteUserConfig} vite
- * @returns {ViteUserConfig}
- */
-function project(name, test, vite) {
+/** @type {typeof Types.projectConfig} */
+export function projectConfig(name, test = {}, vite = {}) {
   return defineConfig({
     ...vite,
     resolve: { ...vite.resolve, conditions: [...SOURCE, ...(vite.resolve?.conditions ?? [])] },
@@ -40,7 +35,7 @@ export function unitConfig(name, { tsx = false, typecheck, ...test } = {}, vite 
             tsconfig: './tsconfig.json',
           },
         }
-  return project(
+  return projectConfig(
     name,
     {
       include: [`tests/*.test.${files}`],
@@ -63,7 +58,7 @@ export function browserConfig(name, { exclusive = false, ...test } = {}, vite = 
   const timeouts = exclusive
     ? { fileParallelism: false, testTimeout: 60_000, hookTimeout: 120_000 }
     : { testTimeout: 30_000, hookTimeout: 60_000 }
-  return project(
+  return projectConfig(
     `${name}:browser`,
     {
       include: ['tests/browser/*.test.ts'],
@@ -78,7 +73,7 @@ export function browserConfig(name, { exclusive = false, ...test } = {}, vite = 
 
 /** @type {typeof Types.soakConfig} */
 export function soakConfig(name) {
-  return project(
+  return projectConfig(
     `${name}:soak`,
     {
       include: ['tests/soak/*.test.ts'],
