@@ -29,6 +29,7 @@ const ARRAY_LEVEL = 5182 / 4784
 /** Whether `json` nests deeper than `budget` object levels (arrays weighing `ARRAY_LEVEL`). */
 export function tooDeep(json: string, budget: number): boolean {
   // Text with fewer brackets than the budget allows cannot nest that deep: counted at native speed.
+  if (json.length * ARRAY_LEVEL <= budget) return false
   let weight = 0
   for (const [bracket, level] of [
     ['{', 1],
