@@ -183,6 +183,18 @@ export class Engine {
     )
   }
 
+  /** Adds `definition` to the tool map; resolves once every document it is exposed to fired `toolchange`. */
+  add(definition: ToolDefinition): Promise<unknown> {
+    const { tools } = this
+    // V8 interns a string a `Map` looks up (the lookups' only purpose): equal texts, such as the
+    // schema many tools or forms share (and the copy a form keeps to compare), become one string,
+    // and a description built by `+` one flat string rather than its pieces.
+    tools.has(definition.description)
+    tools.has(definition.inputSchema)
+    tools.set(definition.name, definition)
+    return this.notify(definition)
+  }
+
   unregister(definition: ToolDefinition): void {
     if (this.tools.get(definition.name) !== definition) return
     this.tools.delete(definition.name)
@@ -285,8 +297,7 @@ export function addTool(context: object, source: ToolSource): (() => void) | und
   const engine = engineFor(context)
   if (!engine || engine.tools.has(source.name) || !NAME.test(source.name)) return undefined
   const definition: ToolDefinition = { ...source, exposedTo: NONE }
-  engine.tools.set(definition.name, definition)
-  void engine.notify(definition)
+  void engine.add(definition)
   return () => engine.unregister(definition)
 }
 

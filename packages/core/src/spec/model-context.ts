@@ -70,9 +70,6 @@ const secureOrigins = (list: string[], member: string) =>
         return origin
       })
 
-/** The last input schema registered, so that tools with equal schemas share one string. */
-let lastSchema = ''
-
 /** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
 function promise<T>(steps: () => Promise<T>): Promise<T> {
   try {
@@ -124,9 +121,7 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
         if (tools.has(name)) throw domError('InvalidStateError', 'Duplicate tool name')
         if (!NAME.test(name)) throw domError('InvalidStateError', 'Invalid tool name')
         if (!description) throw domError('InvalidStateError', 'Description is required')
-        let inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
-        if (inputSchema === lastSchema) inputSchema = lastSchema
-        else lastSchema = inputSchema
+        const inputSchema = schema ? serializeJSON(method, schema, 'input schema') : ''
         if (signal?.aborted) return Promise.reject(signal.reason)
         const definition: ToolDefinition = {
           name,
@@ -143,8 +138,7 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
             engine.unregister(definition)
             reject(signal.reason)
           })
-          tools.set(definition.name, definition)
-          void engine.notify(definition).then(() => resolve(undefined))
+          void engine.add(definition).then(() => resolve(undefined))
         })
       })
     })
