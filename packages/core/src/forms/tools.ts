@@ -101,35 +101,56 @@ export function startFormTools(doc: Document): () => void {
 
   const controls = 'form,input,select,textarea,fieldset'
   const observer = new MutationObserver((records) => {
-    /** The elements other than forms whose attribute change was looked at. */
+    /** The elements whose attribute change was looked at. */
     const seen = new Set<Node>()
-    for (const { target, attributeName, addedNodes, removedNodes } of records) {
+    /** Whether a form may have stopped qualifying: its tool attributes or the tree changed. */
+    let gone = false
+    for (const record of records) {
+      // Not destructured: `addedNodes` and `removedNodes` are new lists at each read, and most
+      // records are attribute changes (a page's classes and validation states).
+      const { target, attributeName } = record
       const el = target as HTMLInputElement
-      // What a derivation reads: the tree, texts, and other attributes.
-      if (!attributeName || !UNREAD.test(attributeName)) changes++
-      if (target instanceof HTMLFormElement) {
-        // The form's tool attributes, its `id` (form-associated controls), its children.
-        if (!attributeName || /^(tool|id$)/.test(attributeName)) mark(target)
-      } else if (attributeName) {
-        // Chromium derives a form again when any attribute of one of its controls changes.
-        if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
-      } else {
-        // Forms and controls coming or going deeper in the tree (options and label text do not
-        // count, as in Chromium).
-        const at = el.closest?.('form')
-        for (const node of [...addedNodes, ...removedNodes]) {
-          if (node.nodeType !== 1) continue
-          for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
-            if (found.localName === 'form') mark(found as HTMLFormElement)
-            else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
+      if (attributeName) {
+        // What a derivation reads: all attributes but these.
+        if (!UNREAD.test(attributeName)) changes++
+        if (seen.has(el)) continue
+        if (el instanceof HTMLFormElement) {
+          // The form's tool attributes, its `id` (form-associated controls).
+          if (/^(tool|id$)/.test(attributeName)) {
+            seen.add(el)
+            mark(el)
+            gone = true
           }
-          // Custom elements with a parameter schema count as controls.
-          eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
         }
+        // Chromium derives a form again when any attribute of one of its controls changes.
+        else if (seen.add(el) && el.matches(controls)) mark(el.form)
+        continue
+      }
+      // The tree and texts.
+      changes++
+      if (record.type !== 'childList') continue
+      const { addedNodes, removedNodes } = record
+      gone ||= removedNodes.length > 0
+      // The form's children.
+      if (el instanceof HTMLFormElement) {
+        mark(el)
+        continue
+      }
+      // Forms and controls coming or going deeper in the tree (options and label text do not
+      // count, as in Chromium).
+      const at = el.closest?.('form')
+      for (const node of [...addedNodes, ...removedNodes]) {
+        if (node.nodeType !== 1) continue
+        for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
+          if (found.localName === 'form') mark(found as HTMLFormElement)
+          else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
+        }
+        // Custom elements with a parameter schema count as controls.
+        eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
       }
     }
     // Chromium unregisters at once; it defers registrations and updates to a task.
-    for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
+    if (gone) for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
   })
 
   observe = (root) =>
