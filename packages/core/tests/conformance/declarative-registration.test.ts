@@ -438,4 +438,54 @@ differential('declarative: keeping tools in step with the DOM', [
       '{"type":"object","properties":{"x":{"type":"string","description":"Same task"},"y":{"type":"string"}},"required":[]}',
     ],
   },
+  {
+    // Why the observer watches every attribute: a text edit is seen only after its task's other
+    // changes, and an attribute nothing reads, of a control, makes it show.
+    name: 'a control attribute nothing reads derives the form with the text edits of its task, in either order; another element does not',
+    path: page(
+      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
+        `</form><div id=other></div>`,
+    ),
+    run: async ({ until }) => {
+      const x = document.getElementById('x') as HTMLInputElement
+      const text = document.getElementById('l')!.firstChild as Text
+      const other = document.getElementById('other')!
+      const counter = d.countChanges()
+      const log: string[] = []
+      // [what changes, the toolchange events native fires for it, the change]
+      const steps: Array<[string, number, () => unknown]> = [
+        ['text, then class', 2, () => ((text.data = 'One'), (x.className = 'c1'))],
+        ['text, then placeholder', 2, () => ((text.data = 'Two'), (x.placeholder = 'p'))],
+        [
+          'class, a microtask, then text',
+          2,
+          async () => {
+            x.className = 'c2'
+            await null
+            text.data = 'Three'
+          },
+        ],
+        ['text, then a class elsewhere', 0, () => ((text.data = 'Four'), (other.className = 'o'))],
+        ['then a data- attribute of the control', 2, () => (x.dataset.k = '1')],
+      ]
+      for (const [label, events, step] of steps) {
+        const before = counter.count
+        await step()
+        await until(() => counter.count - before >= events).catch(() => {})
+        await d.settled()
+        const schema = JSON.parse((await d.schema('a'))!) as {
+          properties: { x: { description: string } }
+        }
+        log.push(`${label}: ${counter.count - before} ${schema.properties.x.description}`)
+      }
+      return log
+    },
+    expected: [
+      'text, then class: 2 One',
+      'text, then placeholder: 2 Two',
+      'class, a microtask, then text: 2 Three',
+      'text, then a class elsewhere: 0 Three',
+      'then a data- attribute of the control: 2 Four',
+    ],
+  },
 ])
