@@ -105,6 +105,9 @@ export function startFormTools(doc: Document): () => void {
     const seen = new Set<Node>()
     /** Whether a form may have stopped qualifying: its tool attributes or the tree changed. */
     let gone = false
+    /** The nodes added or removed so far, and those of them whose first change was an addition. */
+    const touched = new Set<Node>()
+    const added = new Set<Node>()
     for (const record of records) {
       // Not destructured: `addedNodes` and `removedNodes` are new lists at each read, and most
       // records are attribute changes (a page's classes and validation states).
@@ -126,11 +129,23 @@ export function startFormTools(doc: Document): () => void {
         else if (seen.add(el) && el.matches(controls)) mark(el.form)
         continue
       }
-      // The tree and texts.
-      changes++
-      if (record.type !== 'childList') continue
+      if (record.type !== 'childList') {
+        // A text.
+        changes++
+        continue
+      }
+      // The tree. A node that was not in it and that the batch adds and takes away again (a row
+      // added and removed in one task) changes nothing a derivation reads.
       const { addedNodes, removedNodes } = record
-      gone ||= removedNodes.length > 0
+      for (const node of addedNodes) {
+        if (!touched.has(node)) added.add(node)
+        touched.add(node)
+      }
+      for (const node of removedNodes) {
+        if (!added.has(node)) changes++
+        touched.add(node)
+        gone = true
+      }
       // The form's children.
       if (el instanceof HTMLFormElement) {
         mark(el)
@@ -149,6 +164,7 @@ export function startFormTools(doc: Document): () => void {
         eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
       }
     }
+    if ([...added].some((node) => node.isConnected)) changes++
     // Chromium unregisters at once; it defers registrations and updates to a task.
     if (gone) for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
   })
