@@ -211,6 +211,11 @@ differential('declarative: which forms are tools', [
   },
 ])
 
+/** A form tool `a`: an input `x` with a label `l`, and a select `s` with one option. */
+const LABELLED =
+  `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
+  `<select name=s><option>1</option></select></form>`
+
 differential('declarative: keeping tools in step with the DOM', [
   {
     name: 'toolchange: which changes re-register a form tool (two events) and which do nothing',
@@ -368,10 +373,7 @@ differential('declarative: keeping tools in step with the DOM', [
   },
   {
     name: 'the schema is derived when the form changes, not when listed: label text and options wait',
-    path: page(
-      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
-        `<select name=s><option>1</option></select></form>`,
-    ),
+    path: page(LABELLED),
     run: async ({ until }) => {
       const f = document.getElementById('f') as HTMLFormElement
       const select = f.elements.namedItem('s') as HTMLSelectElement
@@ -490,10 +492,7 @@ differential('declarative: keeping tools in step with the DOM', [
   },
   {
     name: 'nodes added and removed again in one task change nothing; kept, moved out or re-added they do',
-    path: page(
-      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
-        `<select name=s><option>1</option></select></form>`,
-    ),
+    path: page(LABELLED),
     run: async ({ until }) => {
       const f = document.getElementById('f') as HTMLFormElement
       const x = f.elements.namedItem('x') as HTMLInputElement
