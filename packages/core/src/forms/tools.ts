@@ -103,10 +103,7 @@ export function startFormTools(doc: Document): () => void {
   const observer = new MutationObserver((records) => {
     /** The elements whose attribute change was looked at. */
     const seen = new Set<Node>()
-    /** Whether a form may have stopped qualifying: its tool attributes or the tree changed. */
-    let gone = false
-    /** The nodes added or removed so far, and those of them whose first change was an addition. */
-    const touched = new Set<Node>()
+    /** The nodes added so far. */
     const added = new Set<Node>()
     for (const record of records) {
       // Not destructured: `addedNodes` and `removedNodes` are new lists at each read, and most
@@ -116,57 +113,40 @@ export function startFormTools(doc: Document): () => void {
       if (attributeName) {
         // What a derivation reads: all attributes but these.
         if (!UNREAD.test(attributeName)) changes++
-        if (seen.has(el)) continue
         if (el instanceof HTMLFormElement) {
           // The form's tool attributes, its `id` (form-associated controls).
-          if (/^(tool|id$)/.test(attributeName)) {
-            seen.add(el)
-            mark(el)
-            gone = true
-          }
+          if (/^(tool|id$)/.test(attributeName)) mark(el)
         }
         // Chromium derives a form again when any attribute of one of its controls changes.
-        else if (seen.add(el) && el.matches(controls)) mark(el.form)
+        else if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
         continue
       }
-      if (record.type !== 'childList') {
-        // A text.
-        changes++
-        continue
-      }
-      // The tree. A node that was not in it and that the batch adds and takes away again (a row
-      // added and removed in one task) changes nothing a derivation reads.
       const { addedNodes, removedNodes } = record
-      for (const node of addedNodes) {
-        if (!touched.has(node)) added.add(node)
-        touched.add(node)
-      }
-      for (const node of removedNodes) {
-        if (!added.has(node)) changes++
-        touched.add(node)
-        gone = true
-      }
-      // The form's children.
-      if (el instanceof HTMLFormElement) {
-        mark(el)
-        continue
-      }
-      // Forms and controls coming or going deeper in the tree (options and label text do not
-      // count, as in Chromium).
-      const at = el.closest?.('form')
-      for (const node of [...addedNodes, ...removedNodes]) {
-        if (node.nodeType !== 1) continue
-        for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
-          if (found.localName === 'form') mark(found as HTMLFormElement)
-          else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
+      // A text; or the tree, where a node added and removed again by the batch (a row added and
+      // removed in one task) changes nothing a derivation reads.
+      if (record.type == 'characterData') changes++
+      for (const node of removedNodes) if (!added.has(node)) changes++
+      for (const node of addedNodes) added.add(node)
+      if (el instanceof HTMLFormElement) mark(el)
+      else {
+        // Forms and controls coming or going deeper in the tree (options and label text do not
+        // count, as in Chromium).
+        const at = el.closest?.('form')
+        for (const node of [...addedNodes, ...removedNodes]) {
+          if (node.nodeType !== 1) continue
+          for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
+            if (found.localName === 'form') mark(found as HTMLFormElement)
+            else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
+          }
+          // Custom elements with a parameter schema count as controls.
+          eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
         }
-        // Custom elements with a parameter schema count as controls.
-        eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
       }
     }
+    // What the batch added and left in the tree.
     if ([...added].some((node) => node.isConnected)) changes++
     // Chromium unregisters at once; it defers registrations and updates to a task.
-    if (gone) for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
+    for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
   })
 
   observe = (root) =>
