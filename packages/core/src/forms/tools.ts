@@ -101,19 +101,34 @@ export function startFormTools(doc: Document): () => void {
 
   const controls = 'form,input,select,textarea,fieldset'
   const observer = new MutationObserver((records) => {
-    /** The elements other than forms whose attribute change was looked at. */
+    /** The elements whose attribute change was looked at. */
     const seen = new Set<Node>()
-    for (const { target, attributeName, addedNodes, removedNodes } of records) {
+    /** The nodes added so far. */
+    const added = new Set<Node>()
+    for (const record of records) {
+      // Not destructured: `addedNodes` and `removedNodes` are new lists at each read, and most
+      // records are attribute changes (a page's classes and validation states).
+      const { target, attributeName } = record
       const el = target as HTMLInputElement
-      // What a derivation reads: the tree, texts, and other attributes.
-      if (!attributeName || !UNREAD.test(attributeName)) changes++
-      if (target instanceof HTMLFormElement) {
-        // The form's tool attributes, its `id` (form-associated controls), its children.
-        if (!attributeName || /^(tool|id$)/.test(attributeName)) mark(target)
-      } else if (attributeName) {
+      if (attributeName) {
+        // What a derivation reads: all attributes but these.
+        if (!UNREAD.test(attributeName)) changes++
+        if (el instanceof HTMLFormElement) {
+          // The form's tool attributes, its `id` (form-associated controls).
+          if (/^(tool|id$)/.test(attributeName)) mark(el)
+        }
         // Chromium derives a form again when any attribute of one of its controls changes.
-        if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
-      } else {
+        else if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
+        continue
+      }
+      const { addedNodes, removedNodes } = record
+      // A text; or the tree, where a node added and removed again by the batch (a row added and
+      // removed in one task) changes nothing a derivation reads.
+      if (record.type == 'characterData') changes++
+      for (const node of removedNodes) if (!added.has(node)) changes++
+      for (const node of addedNodes) added.add(node)
+      if (el instanceof HTMLFormElement) mark(el)
+      else {
         // Forms and controls coming or going deeper in the tree (options and label text do not
         // count, as in Chromium).
         const at = el.closest?.('form')
@@ -128,6 +143,8 @@ export function startFormTools(doc: Document): () => void {
         }
       }
     }
+    // What the batch added and left in the tree.
+    if ([...added].some((node) => node.isConnected)) changes++
     // Chromium unregisters at once; it defers registrations and updates to a task.
     for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
   })

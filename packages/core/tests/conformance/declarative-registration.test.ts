@@ -211,6 +211,11 @@ differential('declarative: which forms are tools', [
   },
 ])
 
+/** A form tool `a`: an input `x` with a label `l`, and a select `s` with one option. */
+const LABELLED =
+  `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
+  `<select name=s><option>1</option></select></form>`
+
 differential('declarative: keeping tools in step with the DOM', [
   {
     name: 'toolchange: which changes re-register a form tool (two events) and which do nothing',
@@ -368,10 +373,7 @@ differential('declarative: keeping tools in step with the DOM', [
   },
   {
     name: 'the schema is derived when the form changes, not when listed: label text and options wait',
-    path: page(
-      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
-        `<select name=s><option>1</option></select></form>`,
-    ),
+    path: page(LABELLED),
     run: async ({ until }) => {
       const f = document.getElementById('f') as HTMLFormElement
       const select = f.elements.namedItem('s') as HTMLSelectElement
@@ -436,6 +438,147 @@ differential('declarative: keeping tools in step with the DOM', [
       '{"type":"object","properties":{"x":{"type":"string","description":"Edited"},"y":{"type":"string"}},"required":[]}',
       2,
       '{"type":"object","properties":{"x":{"type":"string","description":"Same task"},"y":{"type":"string"}},"required":[]}',
+    ],
+  },
+  {
+    // Why the observer watches every attribute: a text edit is seen only after its task's other
+    // changes, and an attribute nothing reads, of a control, makes it show.
+    name: 'a control attribute nothing reads derives the form with the text edits of its task, in either order; another element does not',
+    path: page(
+      `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
+        `</form><div id=other></div>`,
+    ),
+    run: async ({ until }) => {
+      const x = document.getElementById('x') as HTMLInputElement
+      const text = document.getElementById('l')!.firstChild as Text
+      const other = document.getElementById('other')!
+      const counter = d.countChanges()
+      const log: string[] = []
+      // [what changes, the toolchange events native fires for it, the change]
+      const steps: Array<[string, number, () => unknown]> = [
+        ['text, then class', 2, () => ((text.data = 'One'), (x.className = 'c1'))],
+        ['text, then placeholder', 2, () => ((text.data = 'Two'), (x.placeholder = 'p'))],
+        [
+          'class, a microtask, then text',
+          2,
+          async () => {
+            x.className = 'c2'
+            await null
+            text.data = 'Three'
+          },
+        ],
+        ['text, then a class elsewhere', 0, () => ((text.data = 'Four'), (other.className = 'o'))],
+        ['then a data- attribute of the control', 2, () => (x.dataset.k = '1')],
+      ]
+      for (const [label, events, step] of steps) {
+        const before = counter.count
+        await step()
+        await until(() => counter.count - before >= events).catch(() => {})
+        await d.settled()
+        const schema = JSON.parse((await d.schema('a'))!) as {
+          properties: { x: { description: string } }
+        }
+        log.push(`${label}: ${counter.count - before} ${schema.properties.x.description}`)
+      }
+      return log
+    },
+    expected: [
+      'text, then class: 2 One',
+      'text, then placeholder: 2 Two',
+      'class, a microtask, then text: 2 Three',
+      'text, then a class elsewhere: 0 Three',
+      'then a data- attribute of the control: 2 Four',
+    ],
+  },
+  {
+    name: 'nodes added and removed again in one task change nothing; kept, moved out or re-added they do',
+    path: page(LABELLED),
+    run: async ({ until }) => {
+      const f = document.getElementById('f') as HTMLFormElement
+      const x = f.elements.namedItem('x') as HTMLInputElement
+      const select = f.elements.namedItem('s') as HTMLSelectElement
+      const label = document.getElementById('l')!
+      const row = (name: string) => {
+        const div = document.createElement('div')
+        div.innerHTML = `<label>Extra <input name=${name}></label>`
+        return div
+      }
+      const kept = row('k')
+      const counter = d.countChanges()
+      const log: string[] = []
+      // [what changes, the toolchange events native fires for it, the change]
+      const steps: Array<[string, number, () => void]> = [
+        [
+          'rows added and removed',
+          0,
+          () => {
+            const rows = [row('r1'), row('r2'), row('r3')]
+            for (const r of rows) f.append(r)
+            for (const r of rows) r.remove()
+          },
+        ],
+        ['added, removed, added again', 2, () => (f.append(kept), kept.remove(), f.append(kept))],
+        ['moved within the form', 2, () => f.prepend(kept)],
+        ['removed', 2, () => kept.remove()],
+        [
+          'label text added and removed, then a class',
+          0,
+          () => {
+            const text = label.appendChild(document.createTextNode(' more'))
+            text.remove()
+            x.className = 'c'
+          },
+        ],
+        [
+          'option added and removed, then a class',
+          0,
+          () => {
+            select.append(new Option('2'))
+            select.lastElementChild!.remove()
+            select.className = 'c'
+          },
+        ],
+        [
+          'a control moved out of a row added and removed',
+          2,
+          () => {
+            const r = row('m')
+            f.append(r)
+            f.append(r.querySelector('input')!)
+            r.remove()
+          },
+        ],
+        [
+          'label text added and kept, then a class',
+          2,
+          () => (label.append(' kept'), (x.className = 'd')),
+        ],
+      ]
+      for (const [step, events, change] of steps) {
+        const before = counter.count
+        change()
+        await until(() => counter.count - before >= events).catch(() => {})
+        await d.settled()
+        const schema = JSON.parse((await d.schema('a'))!) as {
+          properties: Record<string, { description?: string; enum?: string[] }>
+        }
+        const { properties } = schema
+        log.push(
+          `${step}: ${counter.count - before} ${Object.keys(properties).join()} ` +
+            `${properties.x?.description} ${properties.s?.enum?.join()}`,
+        )
+      }
+      return log
+    },
+    expected: [
+      'rows added and removed: 0 x,s Lab 1',
+      'added, removed, added again: 2 x,s,k Lab 1',
+      'moved within the form: 2 k,x,s Lab 1',
+      'removed: 2 x,s Lab 1',
+      'label text added and removed, then a class: 0 x,s Lab 1',
+      'option added and removed, then a class: 0 x,s Lab 1',
+      'a control moved out of a row added and removed: 2 x,s,m Lab 1',
+      'label text added and kept, then a class: 2 x,s,m Lab kept 1',
     ],
   },
 ])
