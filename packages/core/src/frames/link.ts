@@ -1053,9 +1053,9 @@ function parseJSON(text: string): unknown {
  * Only what cannot be recovered later is done at once: the realm's getters and closed shadow roots,
  * the `allow` history of frame elements, and the window's listeners (first in line, as the page's
  * come later). The link itself waits, in a top-level document without frames (its introduction
- * would reach nobody, and no call of this document depends on it), for the first protocol message
- * (handled in the task that brought it), a same-origin child's question, or a restore from the
- * back/forward cache; a frame asks its parent about its own permission at once, as before.
+ * would reach nobody, and no call of this document depends on it before another document has
+ * spoken), for the first protocol message (handled in the task that brought it, its port included)
+ * or a same-origin child's question; a frame asks its parent about its own permission at once.
  */
 export function connectFrames(context: object): () => void {
   const engine = engineFor(context)
@@ -1112,7 +1112,10 @@ export function connectFrames(context: object): () => void {
   }
   for (const type of ['message', 'pagehide', 'pageshow'])
     window.addEventListener(type, forward, listening)
-  if (window !== window.top || frameElements(window.document).length) build(true)
+  // Frames already there may have asked before this document listened: introduced to them now, as
+  // their ask is lost. (Not looked for in shadow trees: a frame there that asked this early joins
+  // when it asks again, on its next call.)
+  if (window !== window.top || lengthOf(window)) build(true)
   return () => {
     listening.abort()
     untrack()
