@@ -147,15 +147,6 @@ function indexIn(parent: Window, w: Window): number {
 const closedRoots = new Set<WeakRef<ShadowRoot>>()
 const collected = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => closedRoots.delete(ref))
 
-/** Records the closed shadow roots attached from now on; returns the undo. */
-const trackClosedRoots = () =>
-  onShadowRoot((root) => {
-    if (root.mode !== 'closed') return
-    const ref = new WeakRef(root)
-    closedRoots.add(ref)
-    collected.register(root, ref)
-  })
-
 /** Every frame element of `document`, in open and (recorded) closed shadow trees too. */
 function frameElements(document: Document): Element[] {
   const out: Element[] = []
@@ -172,7 +163,7 @@ function frameElements(document: Document): Element[] {
 }
 
 /** The element that holds child window `child` in `document`: iframe, frame or object, shadow trees included. */
-function ownerOf(document: Document, child: Window): Element | null {
+function ownerOf(document: Document, child: Window): Element | undefined {
   try {
     // A same-origin child knows its own frame element, wherever it is.
     const element = child.frameElement
@@ -180,11 +171,44 @@ function ownerOf(document: Document, child: Window): Element | null {
   } catch {
     // Cross-origin: look for it.
   }
-  return (
-    frameElements(document).find(
-      (element) => (element as HTMLIFrameElement).contentWindow === child,
-    ) ?? null
+  return frameElements(document).find(
+    (element) => (element as HTMLIFrameElement).contentWindow === child,
   )
+}
+
+/**
+ * The `allow` attribute each frame element had when its current navigation started, where it
+ * changed since (natively the container policy is fixed then: a change later counts from the next
+ * navigation on), and the document it applies to (`doc`, once known: the next one to come until
+ * then; another document of that frame has the attribute as it is). Recorded from install on, before
+ * the link exists (see `connectFrames`); only `allow`, `src` and `srcdoc` changes are observed.
+ */
+const navigationAllow = new WeakMap<Element, { allow: string | null; doc?: string }>()
+/** The last document each child window showed here (by asking, or saying hello). */
+const childDocs = new WeakMap<Window, string>()
+
+/** Records the history of `allow` (see `navigationAllow`). */
+function recordAllow(records: MutationRecord[]) {
+  records.forEach((record, i) => {
+    const element = record.target as Element
+    if (record.attributeName === 'allow') {
+      // The first change of `allow` since the navigation began: that navigation's document (the
+      // one known now, or the next to come) keeps the old value.
+      if (!navigationAllow.has(element)) {
+        const child = (element as HTMLIFrameElement).contentWindow
+        const doc = child ? childDocs.get(child) : undefined
+        navigationAllow.set(element, { allow: record.oldValue, doc })
+      }
+      return
+    }
+    // A new navigation: `allow` as it is at this point (before any later change in this batch),
+    // for the document it brings.
+    const later = records.find(
+      (next, j) => j > i && next.target === element && next.attributeName === 'allow',
+    )
+    const allow = later ? later.oldValue : element.getAttribute('allow')
+    navigationAllow.set(element, { allow })
+  })
 }
 
 /** Resolves like `promise`, or with `fallback` once `ms` have passed. */
@@ -234,18 +258,6 @@ export class FrameLink {
   readonly #asks = new Map<string, [Window, (answer: [boolean | null, string]) => void]>()
   /** Vouches for windows that are not members (ancestors asked about): window → [origin, result]. */
   readonly #vouches = new WeakMap<Window, [string, Promise<Vouch>]>()
-  readonly #untrack: () => void
-  /**
-   * The `allow` attribute each frame element had when its current navigation started, where it
-   * changed since (natively the container policy is fixed then: a change later counts from the next
-   * navigation on), and the document it applies to (`doc`, once known: the next one to come until
-   * then; another document of that frame has the attribute as it is). Only `allow`, `src` and
-   * `srcdoc` changes are observed.
-   */
-  readonly #navigationAllow = new WeakMap<Element, { allow: string | null; doc?: string }>()
-  /** The last document each child window showed here (by asking, or saying hello). */
-  readonly #childDocs = new WeakMap<Window, string>()
-  readonly #attributes: MutationObserver
   /** Conditions waited for (an introduction, a list): checked after every change. */
   readonly #checks = new Set<() => boolean>()
   #pinging: ReturnType<typeof setInterval> | undefined
@@ -257,34 +269,17 @@ export class FrameLink {
     this.#handling = false
     for (const step of this.#activations.splice(0)) step()
   }
-  readonly #onMessage = (event: MessageEvent) => this.#receive(event)
-  readonly #onPageHide = () => this.#leave()
-  readonly #onPageShow = (event: PageTransitionEvent) => {
-    // Restored from the back/forward cache: the others dropped this document when it left.
-    if (event.persisted && this.#allowed) {
-      this.#gone.clear()
-      this.#doc = random()
-      this.#introduce()
-    }
-  }
 
-  constructor(local: LocalDocument) {
+  /**
+   * Links `local`'s document: at install (`atInstall`), or later, on demand, in a top-level document
+   * that had no frames then, where an introduction at install would have reached nobody (see
+   * `connectFrames`).
+   */
+  constructor(local: LocalDocument, atInstall?: boolean) {
     this.#local = local
     this.#window = local.window
-    this.#window.addEventListener('message', this.#onMessage)
-    this.#window.addEventListener('pagehide', this.#onPageHide)
-    this.#window.addEventListener('pageshow', this.#onPageShow)
-    saveGetters(this.#window)
     this.#permission = new Promise((resolve) => (this.#grant = resolve))
-    this.#untrack = trackClosedRoots()
-    this.#attributes = new MutationObserver((records) => this.#recordAllow(records))
-    this.#attributes.observe(this.#window.document, {
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['allow', 'src', 'srcdoc'],
-      attributeOldValue: true,
-    })
-    if (this.#window === this.#window.top) this.#settle(true)
+    if (this.#window === this.#window.top) this.#settle(true, !atInstall)
     else {
       const allowed = this.#fromSameOriginParent()
       if (allowed === undefined) void this.#askPermission()
@@ -400,7 +395,7 @@ export class FrameLink {
     return question
   }
 
-  #settle(allowed: boolean) {
+  #settle(allowed: boolean, quiet?: boolean) {
     if (this.#allowed !== undefined) return
     this.#allowed = allowed
     this.#grant(allowed)
@@ -409,7 +404,7 @@ export class FrameLink {
       this.#early.clear()
       return
     }
-    this.#introduce()
+    if (!quiet) this.#introduce()
     for (const [w, [origin, doc, port]] of this.#early) this.#hello(w, origin, doc, port)
     this.#early.clear()
   }
@@ -479,19 +474,19 @@ export class FrameLink {
 
   /**
    * This document's policy for its child window `w` showing document `doc` of `origin`: from the
-   * `<iframe>`'s `allow` as it was when that document's navigation began (see `#navigationAllow`).
+   * `<iframe>`'s `allow` as it was when that document's navigation began (see `navigationAllow`).
    */
   #decide(w: Window, origin: string, doc: string | undefined): boolean {
-    if (doc) this.#childDocs.set(w, doc)
+    if (doc) childDocs.set(w, doc)
     const element = ownerOf(this.#window.document, w)
     if (!element) return false
     // Only an <iframe> has an allow attribute (an <object allow> is no container policy).
     let allow = element instanceof HTMLIFrameElement ? element.getAttribute('allow') : null
-    const navigation = this.#navigationAllow.get(element)
+    const navigation = navigationAllow.get(element)
     if (navigation) {
       navigation.doc ??= doc
       if (navigation.doc === doc) allow = navigation.allow
-      else this.#navigationAllow.delete(element)
+      else navigationAllow.delete(element)
     }
     const url =
       element instanceof HTMLObjectElement ? element.data : (element as HTMLIFrameElement).src
@@ -500,29 +495,6 @@ export class FrameLink {
         ? this.#local.origin
         : (tupleOrigin(url) ?? 'null')
     return framePolicyAllowsTools({ allow, origin, parentOrigin: this.#local.origin, srcOrigin })
-  }
-
-  #recordAllow(records: MutationRecord[]) {
-    records.forEach((record, i) => {
-      const element = record.target as Element
-      if (record.attributeName === 'allow') {
-        // The first change of `allow` since the navigation began: that navigation's document (the
-        // one known now, or the next to come) keeps the old value.
-        if (!this.#navigationAllow.has(element)) {
-          const child = (element as HTMLIFrameElement).contentWindow
-          const doc = child ? this.#childDocs.get(child) : undefined
-          this.#navigationAllow.set(element, { allow: record.oldValue, doc })
-        }
-        return
-      }
-      // A new navigation: `allow` as it is at this point (before any later change in this batch),
-      // for the document it brings.
-      const later = records.find(
-        (next, j) => j > i && next.target === element && next.attributeName === 'allow',
-      )
-      const allow = later ? later.oldValue : element.getAttribute('allow')
-      this.#navigationAllow.set(element, { allow })
-    })
   }
 
   /** Questions about other documents still waiting here, per asker (a flood of them is refused). */
@@ -906,16 +878,26 @@ export class FrameLink {
   /** Leaves the frame tree for good (when the polyfill is uninstalled). */
   close(): void {
     this.#leave(true)
-    this.#untrack()
-    this.#attributes.disconnect()
     clearInterval(this.#pinging)
-    this.#window.removeEventListener('message', this.#onMessage)
-    this.#window.removeEventListener('pagehide', this.#onPageHide)
-    this.#window.removeEventListener('pageshow', this.#onPageShow)
+  }
+
+  // The window's events, by type (`connectFrames` listens from install on).
+
+  pagehide(): void {
+    this.#leave()
+  }
+
+  pageshow(event: PageTransitionEvent): void {
+    // Restored from the back/forward cache: the others dropped this document when it left.
+    if (event.persisted && this.#allowed) {
+      this.#gone.clear()
+      this.#doc = random()
+      this.#introduce()
+    }
   }
 
   /** Introductions and questions about children, by window message. */
-  #receive(event: MessageEvent) {
+  message(event: MessageEvent): void {
     const message = parseWindowMessage(event)
     if (!message) return
     const source = event.source as Window | null
@@ -954,7 +936,6 @@ export class FrameLink {
         this.#offers.delete(source)
         this.#meet(source, origin, message.doc, port)
         this.#wake()
-        return
       }
     }
   }
@@ -991,8 +972,7 @@ export class FrameLink {
         return this.#drop(member)
       case 'ping':
         return this.#send(member, { [KEY]: 'pong' })
-      case 'pong':
-        return
+      // A `pong` only says the member is there (`misses` above).
       case 'cancel': {
         const cancel = member.running.get(message.id)
         member.running.delete(message.id)
@@ -1069,33 +1049,79 @@ function parseJSON(text: string): unknown {
 /**
  * Connects `context`'s document (a `ModelContext` of this engine, shown in a window) to the other
  * documents of its frame tree: from now on their polyfills can reach it. Returns the disconnect.
+ *
+ * Only what cannot be recovered later is done at once: the realm's getters and closed shadow roots,
+ * the `allow` history of frame elements, and the window's listeners (first in line, as the page's
+ * come later). The link itself waits, in a top-level document without frames (its introduction
+ * would reach nobody, and no call of this document depends on it before another document has
+ * spoken), for the first protocol message (handled in the task that brought it, its port included)
+ * or a same-origin child's question; a frame asks its parent about its own permission at once.
  */
 export function connectFrames(context: object): () => void {
-  // Where a same-origin child's frame link asks this document (see `#fromSameOriginParent`).
-  hook.admits = (parentContext, child, origin, doc) =>
-    engineFor(parentContext)?.link?.admits(child, origin, doc)
   const engine = engineFor(context)
   const window = engine?.window
-  if (engine && window && !engine.link) {
-    const { origin, tools } = engine
-    engine.link = new FrameLink({
-      window,
-      origin,
-      list: (caller) => engine.list((tool) => exposed(tool, origin, caller)),
-      changed: () => engine.changed(),
-      run: (name, input, caller, reply) => {
-        const tool = tools.get(name)
-        // The caller's side converted the input to an object; a document that sends anything
-        // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
-        if (!tool || !exposed(tool, origin, caller) || !isObject(parseJSON(input))) return false
-        // Started in the task that delivered the request (as native starts it in the task of the
-        // browser's message); the reply leaves as soon as the tool settles.
-        return engine.start(tool, input, (ok, value) => reply(ok, ok ? value : true))
-      },
-    })
+  if (!engine || !window || engine.link) return () => {}
+  const { origin, tools } = engine
+  let link: FrameLink | undefined
+  let build = (atInstall?: boolean): FrameLink | undefined =>
+    (link ??= engine.link =
+      new FrameLink(
+        {
+          window,
+          origin,
+          list: (caller) => engine.list((tool) => exposed(tool, origin, caller)),
+          changed: () => engine.changed(),
+          run: (name, input, caller, reply) => {
+            const tool = tools.get(name)
+            // The caller's side converted the input to an object; a document that sends anything
+            // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
+            if (!tool || !exposed(tool, origin, caller) || !isObject(parseJSON(input))) return false
+            // Started in the task that delivered the request (as native starts it in the task of
+            // the browser's message); the reply leaves as soon as the tool settles.
+            return engine.start(tool, input, (ok, value) => reply(ok, ok ? value : true))
+          },
+        },
+        atInstall,
+      ))
+  // Where a same-origin child's frame link asks this document (see `#fromSameOriginParent`): the
+  // only document of this realm with a link.
+  hook.admits = (_parentContext, child, childOrigin, doc) =>
+    build()?.admits(child, childOrigin, doc)
+  saveGetters(window)
+  // The closed shadow roots attached from now on.
+  const untrack = onShadowRoot((root) => {
+    if (root.mode !== 'closed') return
+    const ref = new WeakRef(root)
+    closedRoots.add(ref)
+    collected.register(root, ref)
+  })
+  const attributes = new MutationObserver(recordAllow)
+  attributes.observe(window.document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['allow', 'src', 'srcdoc'],
+    attributeOldValue: true,
+  })
+  // Removes the listeners (the options dictionary reads the controller's `signal`).
+  const listening = new AbortController()
+  // Before the link exists only a protocol message needs it (a page transition event is none): a
+  // `pagehide` or `pageshow` would find no document met, and nothing to tell.
+  const forward = (event: Event) => {
+    if (link || parseWindowMessage(event as MessageEvent))
+      (build()![event.type as 'pageshow'] as (event: Event) => void)(event)
   }
+  for (const type of ['message', 'pagehide', 'pageshow'])
+    window.addEventListener(type, forward, listening)
+  // Frames already there may have asked before this document listened: introduced to them now, as
+  // their ask is lost. (Not looked for in shadow trees: a frame there that asked this early joins
+  // when it asks again, on its next call.)
+  if (window !== window.top || lengthOf(window)) build(true)
   return () => {
-    engine?.link?.close()
-    if (engine) engine.link = undefined
+    listening.abort()
+    untrack()
+    attributes.disconnect()
+    link?.close()
+    engine.link = undefined
+    build = () => undefined
   }
 }
