@@ -1113,9 +1113,10 @@ export function connectFrames(context: object): () => void {
   for (const type of ['message', 'pagehide', 'pageshow'])
     window.addEventListener(type, forward, listening)
   // Frames already there may have asked before this document listened: introduced to them now, as
-  // their ask is lost. (Not looked for in shadow trees: a frame there that asked this early joins
-  // when it asks again, on its next call.)
+  // their ask is lost. Frames in shadow trees are not in `window.length`: looked for a task later,
+  // off the load's path (without an introduction, such a frame's tools never reached this page).
   if (window !== window.top || lengthOf(window)) build(true)
+  else queueTask(() => frameElements(window.document).length && build(true))
   return () => {
     listening.abort()
     untrack()

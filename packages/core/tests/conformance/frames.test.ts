@@ -726,4 +726,42 @@ differential('frames', [
     },
     expected: [1, ['early']],
   },
+  {
+    name: 'a top-level page that installs after its only frame, one in a shadow tree, loaded lists that frame’s tools',
+    // No polyfill at load: it comes below (natively the page has WebMCP throughout).
+    path: '/?nopolyfill',
+    run: async ({ otherOrigin, origin }) => {
+      const shadow = document.body.appendChild(document.createElement('div')).attachShadow({
+        mode: 'open',
+      })
+      const child = document.createElement('iframe')
+      child.allow = 'tools'
+      const register = `document.modelContext.registerTool({ name: 'shadowed', description: 'd', execute: () => 1 }, { exposedTo: ['${origin}'] }); parent.postMessage('registered', '*')`
+      child.src = `${otherOrigin}/?body=${encodeURIComponent(`<script>${register}</script>`)}`
+      const registered = new Promise((resolve) =>
+        addEventListener('message', (e) => e.data === 'registered' && resolve(0)),
+      )
+      shadow.append(child)
+      await registered
+      const script = document.createElement('script')
+      script.src = '/webmcp.iife.js'
+      await new Promise((resolve) => {
+        script.onload = resolve
+        document.head.append(script)
+      })
+      const mc = document.modelContext!
+      const listed = async () =>
+        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name)
+      // A watchdog: without an introduction from this page, the frame's tools never came.
+      const watchdog = new Promise((resolve) => setTimeout(() => resolve('hang'), 10_000))
+      for (let names = await listed(); ; names = await listed()) {
+        if (names.length) return names
+        const changed = new Promise((resolve) =>
+          mc.addEventListener('toolchange', resolve, { once: true }),
+        )
+        if ((await Promise.race([changed, watchdog])) === 'hang') return 'hang'
+      }
+    },
+    expected: ['shadowed'],
+  },
 ])
