@@ -291,22 +291,28 @@ const ROWS = [
     samples: 21,
     query: 'nopolyfill',
     // Each slot's page is a same-origin frame of the tab (one renderer, one heap, samples
-    // interleaved): `reference` without the polyfill, `candidate` with it.
+    // interleaved): `reference` without the polyfill, `candidate` with it. The slots `tool` and
+    // `plain` (see `runToolForm`) are the page's own modelContext (native where the tab has it, else
+    // the polyfill) with the form a tool, and with the same form without `toolname`.
     setup: /** @type {Row['setup']} */ (
       new Function(
         'mc',
         'env',
         `return (async () => {
+        const native = !!document.modelContext
+        const own = env.slot === 'tool' || env.slot === 'plain'
         const frame = document.createElement('iframe')
-        frame.src = env.slot === 'reference' ? '/?nopolyfill' : '/'
+        frame.src = env.slot === 'reference' || native ? '/?nopolyfill' : '/'
         await new Promise((resolve) => {
           frame.onload = resolve
           document.body.append(frame)
         })
         const w = frame.contentWindow
-        const impl = w.document.modelContext ? 'polyfill' : 'none'
-        if (impl !== (env.slot === 'reference' ? 'none' : 'polyfill')) throw new Error(env.slot + ': ' + impl)
-        return w.eval(${JSON.stringify(`(async (mc) => {
+        const fmc = w.document.modelContext
+        const impl = !fmc ? 'none' : String(fmc.registerTool).includes('[native code]') ? 'native' : 'polyfill'
+        const expected = env.slot === 'reference' ? 'none' : own && native ? 'native' : 'polyfill'
+        if (impl !== expected) throw new Error(env.slot + ': ' + impl)
+        return w.eval(${JSON.stringify(`(async (mc, tool) => {
           const idle = ${IDLE_SOURCE}
           const nextTask = () => new Promise((resolve) => {
             const { port1, port2 } = new MessageChannel()
@@ -314,16 +320,21 @@ const ROWS = [
             port2.postMessage(0)
           })
           const form = ${FORM_SOURCE}
-          const listed = mc && new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }))
+          if (!tool) {
+            form.removeAttribute('toolname')
+            form.removeAttribute('tooldescription')
+          }
+          const listed = mc && tool && new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }))
           document.body.append(form)
           await listed
+          await idle()
           const controls = [...form.elements]
           const texts = controls.filter((el) => el.type === 'email')
           return async () => {
             ${work}
             await idle()
           }
-        })`)})(w.document.modelContext)
+        })`)})(fmc, env.slot !== 'plain')
       })()`,
       )
     ),
@@ -474,7 +485,10 @@ async function pairedSample(/** @type {string[]} */ slots) {
  * @typedef {Record<string, { ms: number, iterations: number, samples: number[] }>} Times
  * @typedef {{ ratio: number | undefined, target?: number, maxMs?: number, meets: boolean, text: string }} Verdict
  * @typedef {Record<string, { direct: number, bridge: number, iterations: number }>} BridgeTimes
- * @typedef {{ row: Row, times?: Times, verdict?: Verdict | null, bridge?: BridgeTimes }} Result
+ * @typedef {{ toolMs: number, plainMs: number, ratio: number, iterations: number[], samples: [number, number][] }} FormCost
+ * @typedef {Record<string, FormCost>} ToolForm A host row's work, the form a tool ÷ the same form
+ *   without `toolname`, in each browser with its own modelContext (native, or the polyfill).
+ * @typedef {{ row: Row, times?: Times, verdict?: Verdict | null, bridge?: BridgeTimes, toolForm?: ToolForm }} Result
  */
 
 /**
@@ -736,6 +750,51 @@ async function runRow(sides, row, server) {
   }
 }
 
+/**
+ * A host row in each Chromium with its own modelContext (native with the flag, else the polyfill):
+ * the same work in a frame whose form is a tool (`tool`) and in one whose form has no `toolname`
+ * (`plain`), two same-origin frames of one tab, interleaved like the row itself. What the tool form
+ * costs the page in each implementation, native's being the floor the polyfill's is judged beside.
+ * @param {Side[]} sides
+ * @param {Row} row
+ * @param {Server} server
+ * @returns {Promise<ToolForm>}
+ */
+async function runToolForm(sides, row, server) {
+  const url = `${server.origin}/bench/${row.id}${row.query ? `?${row.query}` : ''}`
+  const slots = ['tool', 'plain']
+  /** @type {ToolForm} */
+  const out = {}
+  for (const side of sides) {
+    const tab = await side.open(url)
+    try {
+      const iterations = []
+      for (const slot of slots) {
+        const options = {
+          ...TIMING,
+          calls: row.calls ?? 1,
+          env: { origin: server.origin, otherOrigin: server.otherOrigin, slot },
+        }
+        const found = await tab.evaluate(`(${prepare})(${row.setup}, ${JSON.stringify(options)})`)
+        const top = side.impl === 'native' ? 'native' : 'none'
+        if (found.impl !== top) throw new Error(`${side.label} ${slot}: the tab has ${found.impl}`)
+        iterations.push(found.iterations)
+      }
+      /** @type {[number, number][]} */
+      const samples = []
+      for (let s = 0; s < (row.samples ?? TIMING.samples); s++) {
+        samples.push(await tab.evaluate(`(${pairedSample})(${JSON.stringify(slots)})`))
+      }
+      const toolMs = median(samples.map(([tool]) => tool))
+      const plainMs = median(samples.map(([, plain]) => plain))
+      out[side.label] = { toolMs, plainMs, ratio: toolMs / plainMs, iterations, samples }
+    } finally {
+      await tab.close()
+    }
+  }
+  return out
+}
+
 /** @param {number} ms */
 function format(ms) {
   return ms >= 10
@@ -783,7 +842,16 @@ function printTable(sides, results, labels = sides.map((side) => side.label)) {
   console.log(widths.map((width) => '─'.repeat(width)).join('  '))
   for (const cells of lines) console.log(render(cells))
   console.log()
-  for (const { verdict } of results) if (verdict) console.log(verdict.text)
+  for (const { verdict, toolForm } of results) {
+    if (!verdict) continue
+    // Beside the row's verdict, what the form being a tool costs the page in each implementation.
+    const costs = Object.entries(toolForm ?? {}).map(
+      ([label, { ratio }]) => `${label}: ${ratio.toFixed(2)}×`,
+    )
+    console.log(
+      costs.length ? `${verdict.text}; ${costs.join(', ')} (tool form ÷ plain form)` : verdict.text,
+    )
+  }
 }
 
 /**
@@ -898,7 +966,13 @@ function printStartup({ label, version, ms, installMs, samples, net, bytes }, pe
 
 /**
  * @typedef {Awaited<ReturnType<typeof measureMemory>>} PerTool
- * @typedef {{ id: string, name: string, memory: Record<string, PerTool> }} Memory
+ * @typedef {object} Memory
+ * @property {string} id
+ * @property {string} name
+ * @property {Record<string, PerTool>} memory Heap per tool: the heap a page's `count` tools add ÷ `count`.
+ * @property {Record<string, PerTool>} [marginal] Heap per tool beyond the first `count` (a fresh page of
+ *   `2 × count` tools, less one of `count`, ÷ `count`): the one-time cost (compiled code, first
+ *   allocations) left out.
  */
 
 /**
@@ -909,33 +983,56 @@ function printStartup({ label, version, ms, installMs, samples, net, bytes }, pe
  * @returns {Promise<Memory[]>}
  */
 async function memoryRows(sides, server, only) {
-  /** @type {[string, string, string, number][]} */
+  /** @type {[string, string, (count: number) => string, number, boolean][]} */
   const rows = [
-    ['memory-tools', 'per registered tool (1,000 tools)', registerTools(1000), 1000],
-    ['memory-forms', 'per form tool (100 forms of 5 controls)', addForms(100), 100],
+    ['memory-tools', 'per registered tool (1,000 tools)', registerTools, 1000, true],
+    ['memory-forms', 'per form tool (100 forms of 5 controls)', addForms, 100, false],
   ]
+  /** @type {(samples: PerTool[], scale?: number) => PerTool} */
+  const medians = (samples, scale = 1) => ({
+    jsPerTool: median(samples.map((m) => m.jsPerTool * scale)),
+    embedderPerTool: median(samples.map((m) => m.embedderPerTool * scale)),
+    heapPerTool: median(samples.map((m) => m.heapPerTool * scale)),
+  })
+  /** @type {Memory[]} */
   const out = []
-  for (const [id, name, setup, count] of rows.filter(([id]) => !only || only.includes(id))) {
+  for (const [id, name, setup, count, marginal] of rows.filter(
+    ([id]) => !only || only.includes(id),
+  )) {
     /** @type {Memory['memory']} */
     const times = {}
+    /** @type {Record<string, PerTool>} */
+    const beyond = {}
     for (const side of sides) {
-      const samples = []
-      for (let s = 0; s < MEMORY_SAMPLES; s++) {
+      /** @param {number} n */
+      const measure = async (n) => {
         const tab = await side.open(`${server.origin}/bench/${id}`)
         try {
           if (!tab.page) throw new Error('bench: memory rows need Chromium')
-          samples.push(await measureMemory(tab.page, setup, count))
+          return await measureMemory(tab.page, setup(n), n)
         } finally {
           await tab.close()
         }
       }
-      times[side.label] = {
-        jsPerTool: median(samples.map((m) => m.jsPerTool)),
-        embedderPerTool: median(samples.map((m) => m.embedderPerTool)),
-        heapPerTool: median(samples.map((m) => m.heapPerTool)),
+      const samples = []
+      const doubled = []
+      for (let s = 0; s < MEMORY_SAMPLES; s++) {
+        samples.push(await measure(count))
+        if (marginal) doubled.push(await measure(2 * count))
+      }
+      times[side.label] = medians(samples)
+      if (marginal) {
+        // Medians of the whole heap each page added, at `count` and at `2 × count` tools.
+        const once = medians(samples, count)
+        const twice = medians(doubled, 2 * count)
+        beyond[side.label] = {
+          jsPerTool: (twice.jsPerTool - once.jsPerTool) / count,
+          embedderPerTool: (twice.embedderPerTool - once.embedderPerTool) / count,
+          heapPerTool: (twice.heapPerTool - once.heapPerTool) / count,
+        }
       }
     }
-    out.push({ id, name, memory: times })
+    out.push({ id, name, memory: times, ...(marginal && { marginal: beyond }) })
   }
   return out
 }
@@ -952,18 +1049,32 @@ function printMemory(results, sides) {
     `\nMemory, median of ${MEMORY_SAMPLES} fresh pages after GC (V8's heap + Blink's C++ heap, where native keeps its tools):`,
   )
   const verdicts = []
-  for (const { name, memory } of results) {
-    const cells = sides.map((side) => {
+  /** @param {Record<string, PerTool>} memory */
+  const cells = (memory) =>
+    sides.map((side) => {
       const { jsPerTool = NaN, embedderPerTool = NaN, heapPerTool = NaN } = memory[side.label] ?? {}
       return `${side.label} ${kb(heapPerTool)} (${kb(jsPerTool)} + ${kb(embedderPerTool)})`
     })
-    console.log(`  ${name}: ${cells.join('; ')}`)
+  for (const { name, memory, marginal } of results) {
+    console.log(`  ${name}: ${cells(memory).join('; ')}`)
     const { native, polyfill } = memory
+    if (marginal) {
+      const { native: n, polyfill: p } = marginal
+      const ratio =
+        n && p ? `: polyfill ${(p.heapPerTool / n.heapPerTool).toFixed(2)}× native's` : ''
+      console.log(
+        `    marginal, (heap(2N) − heap(N)) ÷ N, fresh pages: ${cells(marginal).join('; ')}${ratio}`,
+      )
+    }
     if (native && polyfill) {
       const ratio = polyfill.heapPerTool / native.heapPerTool
       const meets = ratio <= 1
+      const extra =
+        marginal?.native && marginal.polyfill
+          ? `; marginal ${(marginal.polyfill.heapPerTool / marginal.native.heapPerTool).toFixed(2)}×`
+          : ''
       verdicts.push(
-        `${meets ? 'PASS' : 'FAIL'}  memory ${name}: polyfill heap ${ratio.toFixed(2)}× native's (target ≤ 1×)`,
+        `${meets ? 'PASS' : 'FAIL'}  memory ${name}: polyfill heap ${ratio.toFixed(2)}× native's (target ≤ 1×)${extra}`,
       )
     }
   }
@@ -1035,7 +1146,9 @@ async function main() {
         continue
       }
       const times = await runRow(sides, row, server)
-      results.push({ row, times, verdict: judge(sides, row, times) })
+      const toolForm =
+        row.host && args.engine === 'chromium' ? await runToolForm(sides, row, server) : undefined
+      results.push({ row, times, verdict: judge(sides, row, times), toolForm })
       if (!args.json) process.stderr.write(`  measured ${row.id}\n`)
     }
     if (!args.only || args.only.includes('startup')) {
@@ -1052,12 +1165,13 @@ async function main() {
   }
   const seconds = (performance.now() - began) / 1000
   if (args.json) {
-    const rowsOut = results.map(({ row, times, verdict, bridge }) => ({
+    const rowsOut = results.map(({ row, times, verdict, bridge, toolForm }) => ({
       id: row.id,
       name: row.name,
       calls: row.calls ?? 1,
       ...times,
       ...(verdict && { ...verdict, text: undefined }),
+      ...(toolForm && { toolForm }),
       ...(bridge && {
         bridge: Object.fromEntries(
           Object.entries(bridge).map(([label, b]) => [label, { ...b, ratio: b.bridge / b.direct }]),
