@@ -15,15 +15,10 @@ export function trustworthyOrigin(input: string): string | undefined {
   const { origin } = url
   if (origin === 'null') return undefined
   // The origin's own scheme and host: a blob: URL's origin is that of the URL inside it.
-  const { protocol, hostname: host } = new URL(origin)
+  const { protocol, hostname } = new URL(origin)
   if (protocol === 'https:' || protocol === 'wss:') return origin
-  const hostname = host.replace(/\.$/, '')
-  const loopback =
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d+\.\d+\.\d+$/.test(hostname)
-  return loopback ? origin : undefined
+  // Loopback: `localhost` and its subdomains, `[::1]`, `127.x.y.z`; a trailing dot aside.
+  return /^((.*\.)?localhost|\[::1\]|127\.\d+\.\d+\.\d+)\.?$/.test(hostname) ? origin : undefined
 }
 
 /** Parses `input` as a URL and returns its serialised origin, `undefined` when it fails or is opaque. */
