@@ -309,7 +309,7 @@ const ROWS = [
         })
         const w = frame.contentWindow
         const fmc = w.document.modelContext
-        const impl = !fmc ? 'none' : String(fmc.registerTool).includes('[native code]') ? 'native' : 'polyfill'
+        const impl = !fmc ? 'none' : fmc.constructor[Symbol.for('webmcp-kit/polyfill')] ? 'polyfill' : 'native'
         const expected = env.slot === 'reference' ? 'none' : own && native ? 'native' : 'polyfill'
         if (impl !== expected) throw new Error(env.slot + ': ' + impl)
         return w.eval(${JSON.stringify(`(async (mc, tool) => {
@@ -415,11 +415,11 @@ const TIMING = { warmupMs: 150, sampleMs: 80, samples: 9, minWarmup: 5, minItera
  */
 async function prepare(setup, { calls, warmupMs, sampleMs, minWarmup, minIterations, env }) {
   const mc = /** @type {Document & { modelContext?: PageModelContext }} */ (document).modelContext
-  const impl = !mc
-    ? 'none'
-    : String(mc.registerTool).includes('[native code]')
-      ? 'native'
-      : 'polyfill'
+  // The polyfill's ModelContext class carries core's hook (what core itself goes by).
+  const polyfill = /** @type {{ constructor: Record<symbol, unknown> }} */ (
+    /** @type {unknown} */ (mc)
+  )?.constructor[Symbol.for('webmcp-kit/polyfill')]
+  const impl = !mc ? 'none' : polyfill ? 'polyfill' : 'native'
   const run = await setup(/** @type {PageModelContext} */ (mc), env)
   let warm = 0
   const start = performance.now()
