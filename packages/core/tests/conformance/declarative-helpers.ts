@@ -16,6 +16,12 @@ export interface DeclarativeHelpers {
   settled(): Promise<void>
   /** Counts `toolchange` events from now on. */
   countChanges(): { readonly count: number }
+  /**
+   * Makes `change`, waits for the `events` `toolchange` events native fires for it (for 10 s at
+   * most, so that a missing one shows in the count rather than as a hang), then until `settled()`;
+   * resolves with the number of `toolchange` events seen since the change began.
+   */
+  step(change: () => unknown, events: number): Promise<number>
   /** The tool named `name` (default `t`) from `getTools()`. */
   tool(name?: string): Promise<RegisteredTool | undefined>
   /** That tool's input schema as JSON text. */
@@ -73,6 +79,23 @@ function install() {
       const counter = { count: 0 }
       mc.addEventListener('toolchange', () => counter.count++)
       return counter
+    },
+    async step(change, events) {
+      let count = 0
+      let reached = () => {}
+      const enough = new Promise<void>((resolve) => (reached = resolve))
+      const listener = () => ++count >= events && reached()
+      mc.addEventListener('toolchange', listener)
+      try {
+        await change()
+        if (count < events) {
+          await Promise.race([enough, new Promise((resolve) => setTimeout(resolve, 10_000))])
+        }
+        await helpers.settled()
+        return count
+      } finally {
+        mc.removeEventListener('toolchange', listener)
+      }
     },
     tool: async (name = 't') => (await mc.getTools()).find((tool) => tool.name === name),
     schema: async (name = 't') => JSON.stringify((await helpers.tool(name))?.inputSchema),

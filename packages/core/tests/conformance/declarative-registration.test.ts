@@ -448,11 +448,10 @@ differential('declarative: keeping tools in step with the DOM', [
       `<form id=f toolname=a tooldescription=d><label id=l for=x>Lab</label><input id=x name=x>` +
         `</form><div id=other></div>`,
     ),
-    run: async ({ until }) => {
+    run: async () => {
       const x = document.getElementById('x') as HTMLInputElement
       const text = document.getElementById('l')!.firstChild as Text
       const other = document.getElementById('other')!
-      const counter = d.countChanges()
       const log: string[] = []
       // [what changes, the toolchange events native fires for it, the change]
       const steps: Array<[string, number, () => unknown]> = [
@@ -471,14 +470,11 @@ differential('declarative: keeping tools in step with the DOM', [
         ['then a data- attribute of the control', 2, () => (x.dataset.k = '1')],
       ]
       for (const [label, events, step] of steps) {
-        const before = counter.count
-        await step()
-        await until(() => counter.count - before >= events).catch(() => {})
-        await d.settled()
+        const count = await d.step(step, events)
         const schema = JSON.parse((await d.schema('a'))!) as {
           properties: { x: { description: string } }
         }
-        log.push(`${label}: ${counter.count - before} ${schema.properties.x.description}`)
+        log.push(`${label}: ${count} ${schema.properties.x.description}`)
       }
       return log
     },
@@ -493,7 +489,7 @@ differential('declarative: keeping tools in step with the DOM', [
   {
     name: 'nodes added and removed again in one task change nothing; kept, moved out or re-added they do',
     path: page(LABELLED),
-    run: async ({ until }) => {
+    run: async () => {
       const f = document.getElementById('f') as HTMLFormElement
       const x = f.elements.namedItem('x') as HTMLInputElement
       const select = f.elements.namedItem('s') as HTMLSelectElement
@@ -504,7 +500,6 @@ differential('declarative: keeping tools in step with the DOM', [
         return div
       }
       const kept = row('k')
-      const counter = d.countChanges()
       const log: string[] = []
       // [what changes, the toolchange events native fires for it, the change]
       const steps: Array<[string, number, () => void]> = [
@@ -555,16 +550,13 @@ differential('declarative: keeping tools in step with the DOM', [
         ],
       ]
       for (const [step, events, change] of steps) {
-        const before = counter.count
-        change()
-        await until(() => counter.count - before >= events).catch(() => {})
-        await d.settled()
+        const count = await d.step(change, events)
         const schema = JSON.parse((await d.schema('a'))!) as {
           properties: Record<string, { description?: string; enum?: string[] }>
         }
         const { properties } = schema
         log.push(
-          `${step}: ${counter.count - before} ${Object.keys(properties).join()} ` +
+          `${step}: ${count} ${Object.keys(properties).join()} ` +
             `${properties.x?.description} ${properties.s?.enum?.join()}`,
         )
       }
