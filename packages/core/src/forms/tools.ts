@@ -124,7 +124,7 @@ export function startFormTools(doc: Document): () => void {
       const { addedNodes, removedNodes } = record
       // A text; or the tree, where a node added and removed again by the batch (a row added and
       // removed in one task) changes nothing a derivation reads.
-      if (record.type == 'characterData') changes++
+      if (record.type === 'characterData') changes++
       for (const node of removedNodes) if (!added.has(node)) changes++
       for (const node of addedNodes) added.add(node)
       if (el instanceof HTMLFormElement) mark(el)
