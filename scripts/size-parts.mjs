@@ -33,7 +33,7 @@ const FORMS = `startFormTools(doc), patchSelectors()`
  * @param {...string} parts
  */
 async function size(...parts) {
-  const contents = `import { installEngine } from './spec/install-engine'
+  const contents = `import { installEngine } from './webmcp/install-engine'
     import { connectFrames } from './frames/link'
     import { startFormTools } from './forms/tools'
     import { patchSelectors } from './forms/selectors'

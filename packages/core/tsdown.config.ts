@@ -4,6 +4,7 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      lifecycle: 'src/lifecycle.ts',
       polyfill: 'src/polyfill.ts',
       'polyfill-imperative': 'src/polyfill-imperative.ts',
       'json-schema': 'src/contract/json-schema.ts',

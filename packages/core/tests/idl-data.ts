@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'webidl2'
 import type { Argument, InterfaceType } from 'webidl2'
 
-/** One member of an interface of `src/spec/webmcp.idl`, as the WebIDL checks need it. */
+/** One member of an interface of `src/webmcp/webmcp.idl`, as the WebIDL checks need it. */
 export interface IdlMember {
   name: string
   kind: 'attribute' | 'operation'
@@ -12,7 +12,7 @@ export interface IdlMember {
   length: number
 }
 
-/** An interface (or partial interface) of `src/spec/webmcp.idl`. */
+/** An interface (or partial interface) of `src/webmcp/webmcp.idl`. */
 export interface IdlInterface {
   name: string
   partial: boolean
@@ -29,9 +29,9 @@ const length = (args: Argument[]) => {
   return first < 0 ? args.length : first
 }
 
-/** The interfaces of `src/spec/webmcp.idl`, read with webidl2 (the parser of WPT's idlharness). */
+/** The interfaces of `src/webmcp/webmcp.idl`, read with webidl2 (the parser of WPT's idlharness). */
 export function readIdl(): IdlInterface[] {
-  const text = readFileSync(new URL('../src/spec/webmcp.idl', import.meta.url), 'utf8')
+  const text = readFileSync(new URL('../src/webmcp/webmcp.idl', import.meta.url), 'utf8')
   return parse(text)
     .filter((node): node is InterfaceType => node.type === 'interface')
     .map((node) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ToolActivatedEvent, ToolCancelEvent } from '../src/spec/events'
-import { ModelContext } from '../src/spec/model-context'
-import { shapeInterfaces } from '../src/spec/webidl-shape'
+import { ToolActivatedEvent, ToolCancelEvent } from '../src/webmcp/events'
+import { ModelContext } from '../src/webmcp/model-context'
+import { shapeInterfaces } from '../src/webmcp/webidl-shape'
 import { readIdl } from './idl-data'
 
 // The install shapes the polyfill's classes (src/webidl-shape.ts); here the same call, checked

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getModelContext, installModelContext } from '../src/install'
+import { getModelContext } from '../src/contract/get-model-context'
+import { installModelContext } from '../src/install'
 import { jsonSchema } from '../src/contract/json-schema'
 import { ToolRegistration } from '../src/contract/tool-registration'
 import { flushTasks } from '@webmcp-kit/test-infra/helpers'
-import type { ModelContext } from '../src/spec/types'
+import type { ModelContext } from '../src/webmcp/types'
 
 const volume = {
   type: 'object',

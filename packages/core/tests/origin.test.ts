@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { trustworthyOrigin, tupleOrigin } from '../src/spec/origin'
+import { trustworthyOrigin, tupleOrigin } from '../src/webmcp/origin'
 
 // The `exposedTo` / `fromOrigins` rule (Chromium's "potentially trustworthy origin"), through the
 // same URL parser the browsers use. The browser suites check it against native Chromium.

@@ -3,12 +3,13 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { getModelContext, installModelContext } from '../src/install'
+import { getModelContext } from '../src/contract/get-model-context'
+import { installModelContext } from '../src/install'
 import { ToolRegistration } from '../src/contract/tool-registration'
 import { deferred, flushTasks } from '@webmcp-kit/test-infra/helpers'
 import type { WebMCPTool } from '../src/contract/define-tool'
 import type { ToolRegistrationContext } from '../src/contract/tool-registration'
-import type { ModelContext, RegisteredTool } from '../src/spec/types'
+import type { ModelContext, RegisteredTool } from '../src/webmcp/types'
 
 let uninstall: () => void
 let mc: ModelContext

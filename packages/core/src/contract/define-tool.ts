@@ -1,5 +1,5 @@
 import type { InferExecuteInput, StandardSchemaV1, ToolInputSchema } from './infer'
-import type { ToolAnnotations, ToolExecuteOptions } from '../spec/types'
+import type { ToolAnnotations, ToolExecuteOptions } from '../webmcp/types'
 
 /**
  * A tool as the bindings take it: `registerTool`'s `ModelContextTool`, except that `inputSchema`

@@ -1,13 +1,13 @@
-import { getModelContext } from '../install'
+import { getModelContext } from './get-model-context'
 import { Subscribable } from './subscribable'
-import { stringify } from '../spec/json-depth'
+import { stringify } from '../webmcp/json-depth'
 import type { ToolInputError, ToolResult, WebMCPTool } from './define-tool'
 import type { InferToolInput, StandardSchemaV1, ToolInputSchema } from './infer'
 import type {
   ModelContextRegisterToolOptions,
   ModelContextTool,
   ToolExecuteOptions,
-} from '../spec/types'
+} from '../webmcp/types'
 
 /**
  * Where a registration stands: `'unsupported'` (subscribed, but there is no `ModelContext`),

@@ -1,7 +1,7 @@
-import { getModelContext } from '../install'
+import { getModelContext } from './get-model-context'
 import { Subscribable } from './subscribable'
 import type { ToolRegistrationContext } from './tool-registration'
-import type { ModelContextGetToolOptions, RegisteredTool } from '../spec/types'
+import type { ModelContextGetToolOptions, RegisteredTool } from '../webmcp/types'
 
 /**
  * The part of a `ModelContext` a {@link ToolsObserver} uses. `document.modelContext` fits, typed by

@@ -5,7 +5,7 @@
 import { fillCallbackOf } from './custom-elements'
 import { collectParams, typeOf } from './schema'
 import { awaitSubmission, cancelForm } from './submission'
-import type { RawResult } from '../spec/engine'
+import type { RawResult } from '../webmcp/engine'
 import type { Control, Param } from './schema'
 
 const int32 = (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31

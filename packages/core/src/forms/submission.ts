@@ -1,13 +1,13 @@
 // The submission half of a form tool's run, as Chromium 156 has it: the agent's submit event
 // (`SubmitEvent.agentInvoked`, `respondWith()`), `form.submit()` as a navigation, a reset or a
 // cancellation ending the run, and the form's markers while it waits (the SubmitEvent members are
-// typed in spec/types.ts). fill.ts fills the form first.
+// typed in webmcp/types.ts). fill.ts fills the form first.
 // Measured against native Chromium in tests/conformance/declarative-execute.test.ts.
 import { FORM_ACTIVE, SUBMIT_ACTIVE } from './markers'
-import { rawResult } from '../spec/engine'
-import type { RawResult } from '../spec/engine'
+import { rawResult } from '../webmcp/engine'
+import type { RawResult } from '../webmcp/engine'
 import { queueTask } from '../queue-task'
-import { stringify } from '../spec/json-depth'
+import { stringify } from '../webmcp/json-depth'
 
 /** A form tool's run: the form an agent filled, until its submission settles the call. */
 interface Run {

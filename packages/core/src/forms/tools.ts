@@ -1,7 +1,7 @@
 // Declarative tools: every `<form toolname tooldescription>` of the document is a tool, kept in
 // step with the DOM the way Chromium 156 keeps it (measured in tests/conformance/declarative-*).
-import { addTool, siteKeyed } from '../spec/engine'
-import { onShadowRoot } from './shadow-roots'
+import { addTool, siteKeyed } from '../webmcp/engine'
+import { onShadowRoot } from '../shadow-roots'
 import { queueTask } from '../queue-task'
 import { eachGiven, internalsOf, latentChanges, patchCustomElements } from './custom-elements'
 import { executeForm } from './fill'

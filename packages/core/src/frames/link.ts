@@ -1,17 +1,16 @@
 import { KEY, parsePortMessage, parseWindowMessage } from './messages'
-import { tupleOrigin } from '../spec/origin'
+import { tupleOrigin } from '../webmcp/origin'
 import { framePolicyAllowsTools } from './permissions-policy'
 import { queueTask } from '../queue-task'
-import { onShadowRoot } from '../forms/shadow-roots'
-import type { PortMessage, ToolInfo } from './messages'
-import { EXECUTION_FAILED, UNKNOWN, domError } from '../spec/errors'
-import { HOOK, hook } from '../spec/install-engine'
-import { engineFor } from '../spec/engine'
-import type { PolyfillHook } from '../spec/install-engine'
-import { isObject } from '../spec/webidl'
-import type { Settle, ToolDefinition } from '../spec/engine'
-
-export type { ToolInfo } from './messages'
+import { onShadowRoot } from '../shadow-roots'
+import type { PortMessage } from './messages'
+import { EXECUTION_FAILED, UNKNOWN, domError } from '../webmcp/errors'
+import { hook } from '../webmcp/install-engine'
+import { HOOK } from '../webmcp/hook'
+import { engineFor } from '../webmcp/engine'
+import type { PolyfillHook } from '../webmcp/hook'
+import { isObject } from '../webmcp/webidl'
+import type { Settle, ToolDefinition, ToolInfo } from '../webmcp/engine'
 
 // The frame protocol: how the polyfills of the documents in one frame tree find each other, vouch
 // for each other's `tools` permission, share the tools they expose to each other, and run them.

@@ -1,22 +1,12 @@
-import { NESTING, tooDeep } from '../spec/json-depth'
-import { HINTS, hintsOf, isObject } from '../spec/webidl'
-import type { ToolAnnotations } from '../spec/types'
+import { NESTING, tooDeep } from '../webmcp/json-depth'
+import { HINTS, hintsOf, isObject } from '../webmcp/webidl'
+import type { ToolInfo } from '../webmcp/engine'
 
 // The frame protocol's messages, parsed and checked in one place: whatever another document sends is
 // data from a stranger until it has passed here. See docs/frames.md for who may send what.
 
 /** The property every protocol message carries, naming its type. */
 export const KEY = '__webmcp'
-
-/** A tool as it crosses to another document: the listing fields of `RegisteredTool`. */
-export interface ToolInfo {
-  name: string
-  title: string
-  description: string
-  /** The schema as JSON (`""` when there is none); always parses to an object. */
-  inputSchema: string
-  annotations: Required<ToolAnnotations> | null
-}
 
 /** Messages between windows (`window.postMessage`): the browser stamps their sender. */
 export type WindowMessage =

@@ -1,4 +1,4 @@
-import { trustworthyOrigin } from '../spec/origin'
+import { trustworthyOrigin } from '../webmcp/origin'
 
 /** What decides whether the document in a frame may use the `tools` feature. */
 export interface FramePolicyInput {

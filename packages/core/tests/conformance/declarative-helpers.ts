@@ -1,4 +1,4 @@
-import type { RegisteredTool } from '../../src/spec/types'
+import type { RegisteredTool } from '../../src/webmcp/types'
 
 /** What the declarative cases get in the page, as `d` (installed by the first script of the body). */
 export interface DeclarativeHelpers {

@@ -17,7 +17,7 @@ import type {
   Target,
   Value,
 } from './fuzz-generators'
-import type { ModelContext, RegisteredTool } from '../../src/spec/types'
+import type { ModelContext, RegisteredTool } from '../../src/webmcp/types'
 
 type Log = unknown[]
 

@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
-import type { ModelContext, ModelContextTool, RegisteredTool } from '../../src/spec/types'
+import type { ModelContext, ModelContextTool, RegisteredTool } from '../../src/webmcp/types'
 import { connect } from '@webmcp-kit/test-infra/engines'
 import type { Browser as EngineBrowser } from '@webmcp-kit/test-infra/engines'
 

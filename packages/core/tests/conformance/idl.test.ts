@@ -3,7 +3,7 @@ import { differential } from './harness'
 import type { Case, Helpers } from './harness'
 import type { IdlInterface, IdlMember } from '../idl-data'
 
-// The WebIDL checks, generated from src/spec/webmcp.idl (idlharness-style): one case per interface
+// The WebIDL checks, generated from src/webmcp/webmcp.idl (idlharness-style): one case per interface
 // object and one per member, so that a member added to the IDL is checked in native Chromium and in
 // the polyfill without writing a case. Each case measures the shape in the page; the expected
 // shape is what WebIDL's JavaScript binding gives the IDL.
@@ -120,7 +120,7 @@ const memberCase = (idl: IdlInterface, member: IdlMember): Case => {
 
 const idl = readIdl()
 differential(
-  'WebIDL (generated from src/spec/webmcp.idl)',
+  'WebIDL (generated from src/webmcp/webmcp.idl)',
   idl.flatMap((i) => [
     ...(i.partial ? [] : [interfaceCase(i)]),
     ...i.members.map((m) => memberCase(i, m)),

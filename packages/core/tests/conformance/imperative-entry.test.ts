@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { differential } from './harness'
-import type { ModelContext } from '../../src/spec/types'
+import type { ModelContext } from '../../src/webmcp/types'
 
 // The imperative-only polyfill (`@webmcp-kit/core/polyfill/imperative`, webmcp-imperative.iife.js):
 // the engine without the frame protocol and the declarative forms. Built from source here; each case

@@ -19,8 +19,7 @@ import {
   usvString,
 } from './webidl'
 import { Engine, NAME, NONE, engines, unknownError } from './engine'
-import type { Settle, ToolDefinition } from './engine'
-import type { ToolInfo } from '../frames/messages'
+import type { Settle, ToolDefinition, ToolInfo } from './engine'
 import type { ModelContext as ModelContextInterface, RegisteredTool } from './types'
 
 // Set while createModelContext constructs: the interface object itself is not constructible.

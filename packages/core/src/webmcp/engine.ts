@@ -8,7 +8,6 @@ import { ToolActivatedEvent, ToolCancelEvent } from './events'
 import { queueTask } from '../queue-task'
 import { isObject } from './webidl'
 import { NESTING, stringify, tooDeep } from './json-depth'
-import type { ToolInfo } from '../frames/messages'
 import type { ToolAnnotations } from './types'
 
 /** The spec's "tool definition". */
@@ -21,6 +20,16 @@ export interface ToolDefinition {
   execute: (input: unknown, options: { signal: AbortSignal }) => unknown
   annotations: Required<ToolAnnotations> | null
   exposedTo: string[]
+}
+
+/** A tool as it crosses to another document: the listing fields of `RegisteredTool`. */
+export interface ToolInfo {
+  name: string
+  title: string
+  description: string
+  /** The schema as JSON (`""` when there is none); always parses to an object. */
+  inputSchema: string
+  annotations: Required<ToolAnnotations> | null
 }
 
 /** How the caller's side of an execution is settled: a result string, or a rejection reason. */

@@ -1,0 +1,31 @@
+// The polyfill hook: how other bundles of this library tell the polyfill from native WebMCP. A leaf,
+// so that the lifecycle layer can read the hook without loading the engine.
+
+/**
+ * What an installed polyfill answers to other bundles of this library (the bridge, the agent
+ * panel, another copy of core), under `Symbol.for('webmcp-kit/polyfill')` on its `ModelContext`
+ * interface object: the only way to tell the polyfill from native code, and to learn why one of
+ * its tools failed, without guessing from `Function.prototype.toString` or console text.
+ */
+export interface PolyfillHook {
+  /** Whether `context` is a `ModelContext` of this polyfill (of this realm). */
+  owns(context: unknown): boolean
+  /**
+   * What the tool threw (or why its result could not be serialised), for the `UnknownError` an
+   * `executeTool` call of this document rejected with; `undefined` for any other value.
+   */
+  failure(reason: unknown): unknown
+  /**
+   * Resolves with the document's `tools` permission once it has joined its frame tree (introduced to
+   * the documents it met, both ways); at once where the polyfill runs without frames. For tests.
+   */
+  joined(context: unknown): Promise<boolean>
+  /**
+   * Whether the child window `child` of `context`'s document, showing document `doc` of `origin`, may use
+   * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
+   */
+  admits?(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
+}
+
+/** The key of the polyfill hook on the installed `ModelContext` interface object. */
+export const HOOK = Symbol.for('webmcp-kit/polyfill')
