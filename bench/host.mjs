@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { median, polyfillSide } from './measure.mjs'
 
 const PEER = '@mcp-b/webmcp-polyfill'
 
@@ -138,13 +139,10 @@ export async function runStartup(open, origin, samples) {
       }
     }
   }
-  /** @param {number[]} values */
-  const med = (values) =>
-    /** @type {number} */ ([...values].sort((a, b) => a - b)[values.length >> 1])
   const ms = /** @type {Record<PageVariant, number>} */ (
-    Object.fromEntries(variants.map((v) => [v, med(/** @type {number[]} */ (times[v]))]))
+    Object.fromEntries(variants.map((v) => [v, median(/** @type {number[]} */ (times[v]))]))
   )
-  return { ms, installMs: install.length ? med(install) : undefined, samples }
+  return { ms, installMs: install.length ? median(install) : undefined, samples }
 }
 
 /** The host-page rows' 200-control tool form: controls of every kind, labelled, in rows. */
@@ -245,3 +243,115 @@ export const addForms = (count) => `(async () => {
   }
   throw new Error('the forms were never all listed')
 })()`
+
+/** The host-page rows that are not in the row catalogue (each a run of its own): `--only` names them too. */
+export const HOST_ROWS = ['startup', 'memory-tools', 'memory-forms']
+
+/** Start-up samples per variant (fresh loads). */
+const STARTUP_SAMPLES = 21
+
+/** Fresh pages per memory row and browser. */
+export const MEMORY_SAMPLES = 5
+
+/**
+ * @typedef {import('./measure.mjs').Side} Side
+ * @typedef {import('./measure.mjs').Server} Server
+ * @typedef {Awaited<ReturnType<typeof startupRows>>} Startup
+ */
+
+/**
+ * The start-up rows of one engine: its polyfill browser, every variant a fresh load.
+ * @param {Side[]} sides
+ * @param {Server} server
+ * @param {Builds} builds
+ */
+export async function startupRows(sides, server, builds) {
+  const side = polyfillSide(sides)
+  const { ms, installMs, samples } = await runStartup(side.open, server.origin, STARTUP_SAMPLES)
+  const empty = Object.fromEntries(STARTUP)
+  /** @param {Variant} variant */
+  const net = (variant) => ms[variant] - ms[/** @type {'empty' | 'empty-esm'} */ (empty[variant])]
+  return {
+    label: side.label,
+    version: side.version,
+    ms,
+    installMs,
+    samples,
+    net,
+    netMs: Object.fromEntries(STARTUP.map(([variant]) => [variant, net(variant)])),
+    bytes: builds.bytes,
+  }
+}
+
+/**
+ * @typedef {Awaited<ReturnType<typeof measureMemory>>} PerTool
+ * @typedef {object} Memory
+ * @property {string} id
+ * @property {string} name
+ * @property {Record<string, PerTool>} memory Heap per tool: the heap a page's `count` tools add ÷ `count`.
+ * @property {Record<string, PerTool>} [marginal] Heap per tool beyond the first `count` (a fresh page of
+ *   `2 × count` tools, less one of `count`, ÷ `count`): the one-time cost (compiled code, first
+ *   allocations) left out.
+ */
+
+/**
+ * Memory rows (Chromium only: the DevTools protocol), native and polyfill, a fresh page each.
+ * @param {Side[]} sides
+ * @param {Server} server
+ * @param {string[] | null} only
+ * @returns {Promise<Memory[]>}
+ */
+export async function memoryRows(sides, server, only) {
+  /** @type {[string, string, (count: number) => string, number, boolean][]} */
+  const rows = [
+    ['memory-tools', 'per registered tool (1,000 tools)', registerTools, 1000, true],
+    ['memory-forms', 'per form tool (100 forms of 5 controls)', addForms, 100, false],
+  ]
+  /** @type {(samples: PerTool[], scale?: number) => PerTool} */
+  const medians = (samples, scale = 1) => ({
+    jsPerTool: median(samples.map((m) => m.jsPerTool * scale)),
+    embedderPerTool: median(samples.map((m) => m.embedderPerTool * scale)),
+    heapPerTool: median(samples.map((m) => m.heapPerTool * scale)),
+  })
+  /** @type {Memory[]} */
+  const out = []
+  for (const [id, name, setup, count, marginal] of rows.filter(
+    ([id]) => !only || only.includes(id),
+  )) {
+    /** @type {Memory['memory']} */
+    const times = {}
+    /** @type {Record<string, PerTool>} */
+    const beyond = {}
+    for (const side of sides) {
+      /** @param {number} n */
+      const measure = async (n) => {
+        const tab = await side.open(`${server.origin}/bench/${id}`)
+        try {
+          if (!tab.page) throw new Error('bench: memory rows need Chromium')
+          return await measureMemory(tab.page, setup(n), n)
+        } finally {
+          await tab.close()
+        }
+      }
+      const samples = []
+      const doubled = []
+      for (let s = 0; s < MEMORY_SAMPLES; s++) {
+        samples.push(await measure(count))
+        if (marginal) doubled.push(await measure(2 * count))
+      }
+      times[side.label] = medians(samples)
+      if (marginal) {
+        // Medians of the whole heap each page added, at `count` and at `2 × count` tools.
+        const once = medians(samples, count)
+        const twice = medians(doubled, 2 * count)
+        beyond[side.label] = {
+          jsPerTool: (twice.jsPerTool - once.jsPerTool) / count,
+          embedderPerTool: (twice.embedderPerTool - once.embedderPerTool) / count,
+          heapPerTool: (twice.heapPerTool - once.heapPerTool) / count,
+        }
+      }
+    }
+    out.push({ id, name, memory: times, ...(marginal && { marginal: beyond }) })
+  }
+  return out
+}
