@@ -12,12 +12,14 @@
 // WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there,
 // except the host page's DOM work (with the polyfill ÷ without it, measured in that engine).
 //
-// The host page's cost (host.mjs, rows/host.mjs): start-up beside the peer polyfill, the page's own
-// DOM work in a tool form with and without the polyfill (two same-origin frames of one tab, samples
-// interleaved), memory per tool beside native (Chromium, through the DevTools protocol).
+// The host page's cost (host.mjs, rows/host.mjs, rows/pages.mjs): start-up beside the peer
+// polyfill; the page's own DOM work in a tool form with and without the polyfill (two same-origin
+// frames of one tab, samples interleaved), and in pages without a tool form (a fresh page per
+// sample of each: no polyfill, ours, our imperative-only entry, the peer); memory per tool beside
+// native (Chromium, through the DevTools protocol).
 //
 // The files: rows/*.mjs the row catalogue, by what a row measures (imperative calls, frames, forms,
-// the bridge, the host page); measure.mjs how a row is measured (the `Row` type, page-side sampling,
+// the bridge, the host page, pages without a tool form); measure.mjs how a row is measured (the `Row` type, page-side sampling,
 // the verdict); report.mjs the table and the JSON; sides.mjs the browsers and the server; host.mjs
 // start-up and memory.
 //
@@ -26,16 +28,25 @@
 // so it can use nothing from its file) and returns the function to time.
 import { fileURLToPath } from 'node:url'
 import { HOST_ROWS, MEMORY_SAMPLES, memoryRows, startupBuilds, startupRows } from './host.mjs'
-import { TIMING, judge, polyfillSide, runRow, runToolForm } from './measure.mjs'
+import {
+  PAGE_VARIANTS,
+  TIMING,
+  judge,
+  polyfillSide,
+  runPageRow,
+  runRow,
+  runToolForm,
+} from './measure.mjs'
 import { printReport, toJson } from './report.mjs'
 import { ROWS as BRIDGE, runBridgeRow } from './rows/bridge.mjs'
 import { ROWS as FORMS } from './rows/forms.mjs'
 import { ROWS as FRAMES } from './rows/frames.mjs'
 import { ROWS as HOST } from './rows/host.mjs'
 import { ROWS as IMPERATIVE } from './rows/imperative.mjs'
+import { ROWS as PAGES } from './rows/pages.mjs'
 import { ENGINES, serve } from './sides.mjs'
 
-const ROWS = [...IMPERATIVE, ...FRAMES, ...BRIDGE, ...FORMS, ...HOST]
+const ROWS = [...IMPERATIVE, ...FRAMES, ...BRIDGE, ...FORMS, ...HOST, ...PAGES]
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -94,6 +105,9 @@ async function main() {
     for (const row of rows) {
       if (row.bridge) {
         results.push({ row, bridge: await runBridgeRow(sides, row, server) })
+      } else if (row.page) {
+        const times = await runPageRow(sides, row, server)
+        results.push({ row, times, verdict: judge(PAGE_VARIANTS, row, times) })
       } else {
         const times = await runRow(sides, row, server)
         const toolForm =
@@ -116,8 +130,10 @@ async function main() {
   }
   const seconds = (performance.now() - began) / 1000
   const hostEngine = polyfillSide(sides).version
-  const run = { engine, sides, results, startup, memory, memoryPages: MEMORY_SAMPLES }
-  const report = { ...run, peer: builds.peer, hostEngine, timing: TIMING, seconds }
+  const report = {
+    ...{ engine, sides, results, startup, memory, memoryPages: MEMORY_SAMPLES },
+    ...{ pageVariants: PAGE_VARIANTS, peer: builds.peer, hostEngine, timing: TIMING, seconds },
+  }
   if (json) console.log(toJson(report))
   else printReport(report)
 }

@@ -15,7 +15,11 @@ const PEER = '@mcp-b/webmcp-polyfill'
 /**
  * @typedef {'ours-classic' | 'peer-classic' | 'ours-esm' | 'peer-esm' | 'ours-split'} Variant
  * @typedef {Variant | 'empty' | 'empty-esm'} PageVariant
- * @typedef {{ scripts: Record<Variant, string>, peer: string, bytes: Record<Variant, number> }} Builds
+ * @typedef {object} Builds
+ * @property {Record<Variant, string>} scripts
+ * @property {string} peer The peer polyfill and its version.
+ * @property {Record<Variant, number>} bytes Gzipped, by variant.
+ * @property {string} imperative Core's imperative-only entry, as a classic script (the page rows).
  */
 
 /**
@@ -49,12 +53,14 @@ export async function startupBuilds(core) {
     'peer-esm': await bundle(peer, here, 'esm'),
     'ours-split': await bundle(split, core, 'iife'),
   }
+  const imperative = await bundle(`import './polyfill-imperative'`, core, 'iife')
   const manifest = new URL('../package.json', import.meta.resolve(PEER))
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'))
   /** @param {string} text */
   const gz = (text) => gzipSync(text, { level: 9 }).length
   return {
     scripts: out,
+    imperative,
     peer: `${PEER} ${version}`,
     bytes: /** @type {Record<Variant, number>} */ (
       Object.fromEntries(Object.entries(out).map(([k, v]) => [k, gz(v)]))
@@ -165,16 +171,31 @@ export const FORM_SOURCE = `(() => {
 })()`
 
 /**
- * Runs in the page: resolves once the tasks queued by now, and those they queue in turn, have run
- * (three message hops: the polyfill's form update runs in a task, and queues its toolchange events
- * in another). Not a timer: nested timers are clamped to 4 ms.
+ * Runs in the page (serialised with `toString`): resolves once the tasks queued by now, and those
+ * they queue in turn, have run (three message hops: the polyfill's form update runs in a task, and
+ * queues its toolchange events in another). Not a timer: nested timers are clamped to 4 ms.
+ * @returns {Promise<void>}
  */
-export const IDLE_SOURCE = `() => new Promise((resolve) => {
-  const { port1, port2 } = new MessageChannel()
-  let hops = 0
-  port1.onmessage = () => (++hops < 3 ? port2.postMessage(0) : (port1.close(), resolve()))
-  port2.postMessage(0)
-})`
+export function idle() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel()
+    let hops = 0
+    port1.onmessage = () => (++hops < 3 ? port2.postMessage(0) : (port1.close(), resolve()))
+    port2.postMessage(0)
+  })
+}
+
+/**
+ * Runs in the page (serialised): resolves in a task of its own, as the next user input would run.
+ * @returns {Promise<void>}
+ */
+export function nextTask() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel()
+    port1.onmessage = () => (port1.close(), resolve())
+    port2.postMessage(0)
+  })
+}
 
 /**
  * Memory per tool in one page (Chromium, through the DevTools protocol), after full garbage

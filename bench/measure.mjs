@@ -1,6 +1,6 @@
 // How the bench measures a row: the page side (`prepare`, `sample`, `pairedSample`, serialised
-// into the page with `toString`), the Node side that drives the pages (`runRow`, `runToolForm`),
-// and the verdict (`judge`). The rows themselves are in rows/, the printers in
+// into the page with `toString`), the Node side that drives the pages (`runRow`, `runToolForm`,
+// `runPageRow`), and the verdict (`judge`). The rows themselves are in rows/, the printers in
 // report.mjs.
 import { format } from './report.mjs'
 
@@ -13,7 +13,7 @@ import { format } from './report.mjs'
  * @property {(tool: PageTool | undefined, input: object) => Promise<unknown>} executeTool
  * @property {(type: string, listener: () => void) => void} addEventListener
  * @property {(type: string, listener: () => void) => void} removeEventListener
- * @typedef {{ origin: string, otherOrigin: string, slot?: string }} Env
+ * @typedef {{ origin: string, otherOrigin: string, slot?: string, work?: string }} Env
  * @typedef {'none' | 'polyfill' | 'native'} Implementation
  */
 
@@ -39,6 +39,9 @@ import { format } from './report.mjs'
  * @property {boolean} [host] A cost to the host page, an in-page row of the engine's own polyfill
  *   browser (other engines too): the tab (without the polyfill) loads each slot's page in a
  *   same-origin frame, `reference` without the polyfill, `candidate` with it.
+ * @property {string} [page] A page without a tool form (`runPageRow`), in the engine's own polyfill
+ *   browser (every engine): `setup` runs with `env.work` set to this, in a fresh page of each of
+ *   `PAGE_VARIANTS` per sample.
  */
 
 /**
@@ -298,8 +301,68 @@ export async function runToolForm(sides, row, server) {
 }
 
 /**
- * Whether the polyfill meets the row's target (a ratio to native, or `maxMs`).
+ * The pages of a page row (`runPageRow`), served at `/bench-page/<path>` (sides.mjs), each with one
+ * classic script: none, the polyfill, the imperative-only entry, the peer polyfill. `impl` is what
+ * `implementationOf` must find there (the peer's modelContext has no hook), `forms` whether
+ * `SubmitEvent` has `agentInvoked` (the forms part of ours; not checked for the peer).
+ * @typedef {{ label: string, path: string, impl: Implementation, forms?: boolean }} PageVariant
+ * @type {PageVariant[]}
+ */
+export const PAGE_VARIANTS = [
+  { label: 'no polyfill', path: 'none', impl: 'none', forms: false },
+  { label: 'polyfill', path: 'polyfill', impl: 'polyfill', forms: true },
+  { label: 'imperative-only', path: 'imperative', impl: 'polyfill', forms: false },
+  { label: 'peer', path: 'peer', impl: 'native' },
+]
+
+/**
+ * A page row in the engine's own polyfill browser: per sample, a fresh page of each of
+ * `PAGE_VARIANTS` in turn (the order turned round every sample, so that a slow moment of the machine
+ * falls on all alike), set up, warmed up and sampled once. Medians per variant.
  * @param {Side[]} sides
+ * @param {Row} row
+ * @param {Server} server
+ * @returns {Promise<Times>}
+ */
+export async function runPageRow(sides, row, server) {
+  const side = polyfillSide(sides)
+  const times = PAGE_VARIANTS.map(() => /** @type {number[]} */ ([]))
+  const iterations = PAGE_VARIANTS.map(() => /** @type {number[]} */ ([]))
+  const forms = `'agentInvoked' in SubmitEvent.prototype`
+  for (let s = 0; s < (row.samples ?? TIMING.samples); s++) {
+    const order = PAGE_VARIANTS.map((_, i) => (i + s) % PAGE_VARIANTS.length)
+    if (s % 2) order.reverse()
+    for (const i of order) {
+      const variant = /** @type {PageVariant} */ (PAGE_VARIANTS[i])
+      const tab = await side.open(`${server.origin}/bench-page/${variant.path}`)
+      try {
+        const found = await tab.evaluate(prepareIn(row, server, { work: row.page }))
+        const hasForms = await tab.evaluate(forms)
+        if (found.impl !== variant.impl || (variant.forms ?? hasForms) !== hasForms) {
+          throw new Error(`${variant.label}: found ${found.impl}, agentInvoked ${hasForms}`)
+        }
+        iterations[i]?.push(found.iterations)
+        times[i]?.push(await tab.evaluate(sampleIn()))
+      } finally {
+        await tab.close()
+      }
+    }
+  }
+  return Object.fromEntries(
+    PAGE_VARIANTS.map((variant, i) => [
+      variant.label,
+      {
+        ms: median(/** @type {number[]} */ (times[i])),
+        iterations: median(/** @type {number[]} */ (iterations[i])),
+        samples: /** @type {number[]} */ (times[i]),
+      },
+    ]),
+  )
+}
+
+/**
+ * Whether the polyfill meets the row's target (a ratio to native, or `maxMs`).
+ * @param {{ label: string, impl: string }[]} sides The reference, then the polyfill.
  * @param {Row} row
  * @param {Times} times
  * @returns {Verdict | null}
@@ -308,7 +371,8 @@ export function judge(sides, row, times) {
   const [reference, candidate] = sides
   if (!reference) return null
   const ms = candidate && times[candidate.label]?.ms
-  const ref = reference.impl === 'native' || row.host ? times[reference.label]?.ms : undefined
+  const ref =
+    reference.impl === 'native' || row.host || row.page ? times[reference.label]?.ms : undefined
   const ratio = ms !== undefined && ref ? ms / ref : undefined
   if (ms === undefined) return null
   if (row.maxMs !== undefined) {
@@ -319,11 +383,12 @@ export function judge(sides, row, times) {
   if (ratio === undefined) return null
   const target = row.target ?? 0.5
   const meets = ratio <= target
-  const versus = row.host
-    ? 'the same page without it'
-    : row.inPage
-      ? 'the unpatched function'
-      : 'native'
+  const versus =
+    row.host || row.page
+      ? 'the same page without it'
+      : row.inPage
+        ? 'the unpatched function'
+        : 'native'
   const text = `${meets ? 'PASS' : 'FAIL'}  ${row.name}: polyfill ${ratio.toFixed(2)}× ${versus} (target ≤ ${target}×)`
   return { ratio, target, meets, text }
 }

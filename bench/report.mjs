@@ -167,6 +167,7 @@ export function printMemory(results, sides, pages) {
  * @property {number} memoryPages Fresh pages per memory row and browser.
  * @property {string} peer The peer polyfill and its version.
  * @property {string} hostEngine The browser of the host page's rows.
+ * @property {{ label: string }[]} pageVariants The columns of the page rows.
  * @property {import('./measure.mjs').Timing} timing
  * @property {number} seconds
  */
@@ -203,12 +204,19 @@ export function toJson({ engine, sides, results, startup, memory, peer, timing, 
 export function printReport(run) {
   const { sides, results, startup, memory, peer, hostEngine, timing, seconds } = run
   console.log()
-  const plain = results.filter((result) => !result.bridge && !result.row.host)
+  const plain = results.filter(({ row, bridge }) => !bridge && !row.host && !row.page)
   if (plain.length) printTable(sides, plain)
   const host = results.filter((result) => result.row.host)
   if (host.length) {
     console.log(`The host page's DOM work, in ${hostEngine} (two frames of one tab, interleaved):`)
     printTable(sides, host, ['without polyfill', 'with polyfill'])
+  }
+  const pages = results.filter((result) => result.row.page)
+  if (pages.length) {
+    console.log(
+      `Pages without a tool form, in ${hostEngine} (a fresh page per sample; peer: ${peer}):`,
+    )
+    printTable(run.pageVariants, pages)
   }
   printBridge(results)
   if (startup) printStartup(startup, peer)

@@ -120,6 +120,26 @@ export async function serve(core, builds) {
           },
         ]),
       ),
+      // The page rows' pages (PAGE_VARIANTS), the polyfill and the peer's built as start-up's are.
+      ...Object.fromEntries(
+        Object.entries({
+          none: '',
+          polyfill: builds.scripts['ours-classic'],
+          imperative: builds.imperative,
+          peer: builds.scripts['peer-classic'],
+        }).map(([path, code]) => [
+          `/bench-page/${path}`,
+          /** @type {Route} */ (_request, response) => {
+            response.writeHead(200, {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'no-store',
+            })
+            response.end(
+              `<!doctype html><html><head><meta charset="utf-8"><script>${code}</script></head><body></body></html>`,
+            )
+          },
+        ]),
+      ),
     },
   })
 }

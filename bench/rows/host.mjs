@@ -2,7 +2,7 @@
 // run, in the page with the polyfill and in the same page without it (two same-origin frames of one
 // tab, interleaved); in Chromium also the form a tool ÷ the same form without `toolname`, in native
 // and in the polyfill.
-import { FORM_SOURCE, IDLE_SOURCE } from '../host.mjs'
+import { FORM_SOURCE, idle, nextTask } from '../host.mjs'
 import { implementationOf } from '../measure.mjs'
 
 /** @typedef {import('../measure.mjs').Row} Row */
@@ -70,12 +70,8 @@ export const ROWS = [
         const expected = env.slot === 'reference' ? 'none' : own && native ? 'native' : 'polyfill'
         if (impl !== expected) throw new Error(env.slot + ': ' + impl)
         return w.eval(${JSON.stringify(`(async (mc, tool) => {
-          const idle = ${IDLE_SOURCE}
-          const nextTask = () => new Promise((resolve) => {
-            const { port1, port2 } = new MessageChannel()
-            port1.onmessage = () => (port1.close(), resolve())
-            port2.postMessage(0)
-          })
+          const idle = ${idle}
+          const nextTask = ${nextTask}
           const form = ${FORM_SOURCE}
           if (!tool) {
             form.removeAttribute('toolname')
