@@ -10,7 +10,8 @@
 //
 // `--engine firefox` / `--engine webkit`: the polyfill in that engine (no engine but Chromium has
 // WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there,
-// except the host page's DOM work (with the polyfill ÷ without it, measured in that engine).
+// except the host page's DOM work and pages without a tool form (with the polyfill ÷ without it,
+// measured in that engine).
 //
 // The host page's cost (host.mjs, rows/host.mjs, rows/pages.mjs): start-up beside the peer
 // polyfill; the page's own DOM work in a tool form with and without the polyfill (two same-origin
@@ -19,13 +20,14 @@
 // native (Chromium, through the DevTools protocol).
 //
 // The files: rows/*.mjs the row catalogue, by what a row measures (imperative calls, frames, forms,
-// the bridge, the host page, pages without a tool form); measure.mjs how a row is measured (the `Row` type, page-side sampling,
-// the verdict); report.mjs the table and the JSON; sides.mjs the browsers and the server; host.mjs
-// start-up and memory.
+// the bridge, the host page, pages without a tool form); measure.mjs how a row is measured (the
+// `Row` type, page-side sampling, the verdict); report.mjs the table and the JSON; sides.mjs the
+// browsers and the server; host.mjs start-up and memory.
 //
 // Adding a row: append an entry to `ROWS` in the file of rows/ it belongs with (the `Row` type in
-// measure.mjs says what an entry may set). Its `setup` runs in the page (it is sent as source text,
-// so it can use nothing from its file) and returns the function to time.
+// measure.mjs says what an entry may set; a new file of rows joins `ROWS` below). Its `setup` runs
+// in the page: it is sent as source text, so it can use nothing from its file that is not spliced
+// into that text (as rows/pages.mjs splices host.mjs's `idle`), and returns the function to time.
 import { fileURLToPath } from 'node:url'
 import { HOST_ROWS, MEMORY_SAMPLES, memoryRows, startupBuilds, startupRows } from './host.mjs'
 import {

@@ -1,9 +1,10 @@
-// `pnpm bench`'s host-page rows (issue 22): what the polyfill costs the page that loads it, rather
-// than its own calls. Start-up (the classic script and the ESM entry beside the most-used peer
-// polyfill and beside an empty script, each a fresh load), DOM work inside a large tool form (the
-// same page with and without the polyfill), and memory per tool (polyfill and native Chromium).
-// bench.mjs runs them; the builds come from `core` (default packages/core/src), so that a run can
-// measure an earlier tree the same way (`--core DIR`).
+// `pnpm bench`'s host-page machinery (issue 22): what the polyfill costs the page that loads it,
+// rather than its own calls. Start-up (the classic script and the ESM entry beside the most-used
+// peer polyfill and beside an empty script, each a fresh load: `startupRows`), memory per tool
+// (polyfill and native Chromium: `memoryRows`), and what the DOM-work rows (rows/host.mjs,
+// rows/pages.mjs) splice into their pages: the tool form, `idle`, `nextTask`. The builds come from
+// `core` (default packages/core/src), so that a run can measure an earlier tree the same way
+// (`--core DIR`).
 import { gzipSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
