@@ -1,20 +1,26 @@
-// `pnpm bench`'s host-page rows (issue 22): what the polyfill costs the page that loads it, rather
-// than its own calls. Start-up (the classic script and the ESM entry beside the most-used peer
-// polyfill and beside an empty script, each a fresh load), DOM work inside a large tool form (the
-// same page with and without the polyfill), and memory per tool (polyfill and native Chromium).
-// bench.mjs runs them; the builds come from `core` (default packages/core/src), so that a run can
-// measure an earlier tree the same way (`--core DIR`).
+// `pnpm bench`'s host-page machinery (issue 22): what the polyfill costs the page that loads it,
+// rather than its own calls. Start-up (the classic script and the ESM entry beside the most-used
+// peer polyfill and beside an empty script, each a fresh load: `startupRows`), memory per tool
+// (polyfill and native Chromium: `memoryRows`), and what the DOM-work rows (rows/host.mjs,
+// rows/pages.mjs) splice into their pages: the tool form, `idle`, `nextTask`. The builds come from
+// `core` (default packages/core/src), so that a run can measure an earlier tree the same way
+// (`--core DIR`).
 import { gzipSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { median, polyfillSide } from './measure.mjs'
 
 const PEER = '@mcp-b/webmcp-polyfill'
 
 /**
  * @typedef {'ours-classic' | 'peer-classic' | 'ours-esm' | 'peer-esm' | 'ours-split'} Variant
  * @typedef {Variant | 'empty' | 'empty-esm'} PageVariant
- * @typedef {{ scripts: Record<Variant, string>, peer: string, bytes: Record<Variant, number> }} Builds
+ * @typedef {object} Builds
+ * @property {Record<Variant, string>} scripts
+ * @property {string} peer The peer polyfill and its version.
+ * @property {Record<Variant, number>} bytes Gzipped, by variant.
+ * @property {string} imperative Core's imperative-only entry, as a classic script (the page rows).
  */
 
 /**
@@ -48,12 +54,14 @@ export async function startupBuilds(core) {
     'peer-esm': await bundle(peer, here, 'esm'),
     'ours-split': await bundle(split, core, 'iife'),
   }
+  const imperative = await bundle(`import './polyfill-imperative'`, core, 'iife')
   const manifest = new URL('../package.json', import.meta.resolve(PEER))
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'))
   /** @param {string} text */
   const gz = (text) => gzipSync(text, { level: 9 }).length
   return {
     scripts: out,
+    imperative,
     peer: `${PEER} ${version}`,
     bytes: /** @type {Record<Variant, number>} */ (
       Object.fromEntries(Object.entries(out).map(([k, v]) => [k, gz(v)]))
@@ -138,13 +146,10 @@ export async function runStartup(open, origin, samples) {
       }
     }
   }
-  /** @param {number[]} values */
-  const med = (values) =>
-    /** @type {number} */ ([...values].sort((a, b) => a - b)[values.length >> 1])
   const ms = /** @type {Record<PageVariant, number>} */ (
-    Object.fromEntries(variants.map((v) => [v, med(/** @type {number[]} */ (times[v]))]))
+    Object.fromEntries(variants.map((v) => [v, median(/** @type {number[]} */ (times[v]))]))
   )
-  return { ms, installMs: install.length ? med(install) : undefined, samples }
+  return { ms, installMs: install.length ? median(install) : undefined, samples }
 }
 
 /** The host-page rows' 200-control tool form: controls of every kind, labelled, in rows. */
@@ -167,16 +172,31 @@ export const FORM_SOURCE = `(() => {
 })()`
 
 /**
- * Runs in the page: resolves once the tasks queued by now, and those they queue in turn, have run
- * (three message hops: the polyfill's form update runs in a task, and queues its toolchange events
- * in another). Not a timer: nested timers are clamped to 4 ms.
+ * Runs in the page (serialised with `toString`): resolves once the tasks queued by now, and those
+ * they queue in turn, have run (three message hops: the polyfill's form update runs in a task, and
+ * queues its toolchange events in another). Not a timer: nested timers are clamped to 4 ms.
+ * @returns {Promise<void>}
  */
-export const IDLE_SOURCE = `() => new Promise((resolve) => {
-  const { port1, port2 } = new MessageChannel()
-  let hops = 0
-  port1.onmessage = () => (++hops < 3 ? port2.postMessage(0) : (port1.close(), resolve()))
-  port2.postMessage(0)
-})`
+export function idle() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel()
+    let hops = 0
+    port1.onmessage = () => (++hops < 3 ? port2.postMessage(0) : (port1.close(), resolve()))
+    port2.postMessage(0)
+  })
+}
+
+/**
+ * Runs in the page (serialised): resolves in a task of its own, as the next user input would run.
+ * @returns {Promise<void>}
+ */
+export function nextTask() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel()
+    port1.onmessage = () => (port1.close(), resolve())
+    port2.postMessage(0)
+  })
+}
 
 /**
  * Memory per tool in one page (Chromium, through the DevTools protocol), after full garbage
@@ -245,3 +265,115 @@ export const addForms = (count) => `(async () => {
   }
   throw new Error('the forms were never all listed')
 })()`
+
+/** The host-page rows that are not in the row catalogue (each a run of its own): `--only` names them too. */
+export const HOST_ROWS = ['startup', 'memory-tools', 'memory-forms']
+
+/** Start-up samples per variant (fresh loads). */
+const STARTUP_SAMPLES = 21
+
+/** Fresh pages per memory row and browser. */
+export const MEMORY_SAMPLES = 5
+
+/**
+ * @typedef {import('./measure.mjs').Side} Side
+ * @typedef {import('./measure.mjs').Server} Server
+ * @typedef {Awaited<ReturnType<typeof startupRows>>} Startup
+ */
+
+/**
+ * The start-up rows of one engine: its polyfill browser, every variant a fresh load.
+ * @param {Side[]} sides
+ * @param {Server} server
+ * @param {Builds} builds
+ */
+export async function startupRows(sides, server, builds) {
+  const side = polyfillSide(sides)
+  const { ms, installMs, samples } = await runStartup(side.open, server.origin, STARTUP_SAMPLES)
+  const empty = Object.fromEntries(STARTUP)
+  /** @param {Variant} variant */
+  const net = (variant) => ms[variant] - ms[/** @type {'empty' | 'empty-esm'} */ (empty[variant])]
+  return {
+    label: side.label,
+    version: side.version,
+    ms,
+    installMs,
+    samples,
+    net,
+    netMs: Object.fromEntries(STARTUP.map(([variant]) => [variant, net(variant)])),
+    bytes: builds.bytes,
+  }
+}
+
+/**
+ * @typedef {Awaited<ReturnType<typeof measureMemory>>} PerTool
+ * @typedef {object} Memory
+ * @property {string} id
+ * @property {string} name
+ * @property {Record<string, PerTool>} memory Heap per tool: the heap a page's `count` tools add ÷ `count`.
+ * @property {Record<string, PerTool>} [marginal] Heap per tool beyond the first `count` (a fresh page of
+ *   `2 × count` tools, less one of `count`, ÷ `count`): the one-time cost (compiled code, first
+ *   allocations) left out.
+ */
+
+/**
+ * Memory rows (Chromium only: the DevTools protocol), native and polyfill, a fresh page each.
+ * @param {Side[]} sides
+ * @param {Server} server
+ * @param {string[] | null} only
+ * @returns {Promise<Memory[]>}
+ */
+export async function memoryRows(sides, server, only) {
+  /** @type {[string, string, (count: number) => string, number, boolean][]} */
+  const rows = [
+    ['memory-tools', 'per registered tool (1,000 tools)', registerTools, 1000, true],
+    ['memory-forms', 'per form tool (100 forms of 5 controls)', addForms, 100, false],
+  ]
+  /** @type {(samples: PerTool[], scale?: number) => PerTool} */
+  const medians = (samples, scale = 1) => ({
+    jsPerTool: median(samples.map((m) => m.jsPerTool * scale)),
+    embedderPerTool: median(samples.map((m) => m.embedderPerTool * scale)),
+    heapPerTool: median(samples.map((m) => m.heapPerTool * scale)),
+  })
+  /** @type {Memory[]} */
+  const out = []
+  for (const [id, name, setup, count, marginal] of rows.filter(
+    ([id]) => !only || only.includes(id),
+  )) {
+    /** @type {Memory['memory']} */
+    const times = {}
+    /** @type {Record<string, PerTool>} */
+    const beyond = {}
+    for (const side of sides) {
+      /** @param {number} n */
+      const measure = async (n) => {
+        const tab = await side.open(`${server.origin}/bench/${id}`)
+        try {
+          if (!tab.page) throw new Error('bench: memory rows need Chromium')
+          return await measureMemory(tab.page, setup(n), n)
+        } finally {
+          await tab.close()
+        }
+      }
+      const samples = []
+      const doubled = []
+      for (let s = 0; s < MEMORY_SAMPLES; s++) {
+        samples.push(await measure(count))
+        if (marginal) doubled.push(await measure(2 * count))
+      }
+      times[side.label] = medians(samples)
+      if (marginal) {
+        // Medians of the whole heap each page added, at `count` and at `2 × count` tools.
+        const once = medians(samples, count)
+        const twice = medians(doubled, 2 * count)
+        beyond[side.label] = {
+          jsPerTool: (twice.jsPerTool - once.jsPerTool) / count,
+          embedderPerTool: (twice.embedderPerTool - once.embedderPerTool) / count,
+          heapPerTool: (twice.heapPerTool - once.heapPerTool) / count,
+        }
+      }
+    }
+    out.push({ id, name, memory: times, ...(marginal && { marginal: beyond }) })
+  }
+  return out
+}
