@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'packages/*/vitest.*.config.ts',
       'apps/*/vitest.e2e.config.ts',
+      'vitest.scripts.config.ts',
     ],
     reporters: ['default', '@webmcp-kit/test-infra/summary-reporter'],
   },

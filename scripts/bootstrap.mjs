@@ -4,6 +4,7 @@
 // missing (Chromium, Firefox ESR, WebKitGTK; Debian/Ubuntu, as root), then run the real script with pnpm.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { demoBasePort, demoPorts, portsMessage, takenPorts } from './demo-server.mjs'
 
 const task = process.argv[2] ?? ''
 /** @type {Record<string, string>} */
@@ -12,6 +13,18 @@ const script = scripts[task]
 if (!script) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(scripts).join('|')}`)
   process.exit(2)
+}
+
+// The demo's ports first, so a taken one is reported before minutes of installing and building.
+if (task === 'demo') {
+  try {
+    const base = demoBasePort(process.argv.slice(3), process.env)
+    const taken = await takenPorts(demoPorts(base))
+    if (taken.length) throw new Error(portsMessage(taken, base))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  }
 }
 
 /** @type {(command: string, args: string[]) => boolean} */

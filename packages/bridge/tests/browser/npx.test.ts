@@ -57,8 +57,8 @@ describe('the documented command, npx -y @webmcp-kit/bridge, from the packed pac
     if (project) rmSync(project, { recursive: true, force: true })
   })
 
-  it('is the same in the package README and the root README', () => {
-    expect(documentedCommand(join(root, 'README.md'))).toEqual(documentedCommand(readme))
+  it('is the same in the package README and the bridge page of the docs', () => {
+    expect(documentedCommand(join(root, 'docs/bridge.md'))).toEqual(documentedCommand(readme))
     expect(documentedCommand(readme)).toEqual({
       command: 'npx',
       args: ['-y', '@webmcp-kit/bridge', DEMO_URL],
