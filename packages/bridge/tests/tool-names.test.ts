@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameTools, ToolNames } from '../src/tool-names'
+import { nameTools, ToolNames } from '../src/mcp/tool-names'
 import { tool, widget } from './page-tools'
 import type { PageTool } from '../src/types'
 

@@ -3,7 +3,7 @@ import { checkOutcome, gone, parseToolList } from './tool-checks'
 import type { CheckedTool } from './tool-checks'
 import type { Page } from 'playwright-core'
 import type { FrameDocument } from './frame-tree'
-import type { CallOutcome, PageTool, ToolSource } from './types'
+import type { CallOutcome, PageTool, ToolSource } from '../types'
 
 /**
  * The DevTools binding through which each document reports `toolchange`. Any script of the page

@@ -1,4 +1,4 @@
-import type { PageTool, ToolOwner } from './types'
+import type { PageTool, ToolOwner } from '../types'
 
 /** A page tool under the name MCP clients know it by. */
 export interface NamedTool {

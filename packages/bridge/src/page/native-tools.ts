@@ -1,10 +1,9 @@
 import { openFrameTree, WORLD } from './frame-tree'
-import { parseError } from './mcp-mapping'
-import { checkTool, gone } from './tool-checks'
+import { checkTool, gone, parseError } from './tool-checks'
 import type { CDPSession, Page } from 'playwright-core'
 import type { ToolAnnotations } from '@webmcp-kit/core'
 import type { FrameTree } from './frame-tree'
-import type { CallOutcome, PageTool, ToolSource } from './types'
+import type { CallOutcome, PageTool, ToolSource } from '../types'
 
 // Chromium's DevTools `WebMCP` domain (experimental; read from Chromium 156's /json/protocol).
 interface CdpTool {

@@ -6,7 +6,7 @@ import { guard, LOOPBACK, TOKEN } from './http-guard'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Bridge } from './create-bridge'
+import type { Bridge } from '../create-bridge'
 import type { Refusal } from './http-guard'
 
 /** Options of {@link serveHttp}. */
