@@ -73,6 +73,164 @@ export function serialisedOrigin(origin: string | undefined): string {
   return parsed === origin ? origin : 'null'
 }
 
+/** What the tree knows of the page's frames and documents, from DevTools events only. */
+class Records {
+  readonly frames = new Map<string, TreeFrame>()
+  readonly documents = new Map<string, FrameDocument>()
+  readonly policies = new Map<string, { uniqueId: string; allowed: Promise<boolean> }>()
+  topId = ''
+  #seq = 0
+
+  note(frame: { id: string; parentId?: string; url: string }) {
+    const known = this.frames.get(frame.id)
+    const parentId = frame.parentId ?? known?.parentId
+    this.frames.set(frame.id, {
+      id: frame.id,
+      ...(parentId && { parentId }),
+      url: frame.url || known?.url || '',
+      seq: known?.seq ?? this.#seq++,
+    })
+  }
+
+  descendants(frameId: string): string[] {
+    const out: string[] = []
+    for (const frame of this.frames.values()) {
+      if (frame.parentId === frameId) out.push(frame.id, ...this.descendants(frame.id))
+    }
+    return out
+  }
+
+  forget(frameId: string) {
+    this.frames.delete(frameId)
+    this.documents.delete(frameId)
+    this.policies.delete(frameId)
+  }
+
+  /** Forgets the documents `session` reported (all of them, or the one of `contextId`). */
+  forgetDocuments(session: CDPSession, contextId?: number) {
+    for (const [frameId, document] of this.documents) {
+      if (document.session !== session) continue
+      if (contextId === undefined || document.contextId === contextId) {
+        this.documents.delete(frameId)
+      }
+    }
+  }
+
+  /** Frame ids in tree order: the top, then each frame's children in the order first seen. */
+  order(): string[] {
+    const children = new Map<string, string[]>()
+    const sorted = [...this.frames.values()].sort((a, b) => a.seq - b.seq)
+    for (const frame of sorted) {
+      if (!frame.parentId) continue
+      children.set(frame.parentId, [...(children.get(frame.parentId) ?? []), frame.id])
+    }
+    const out: string[] = []
+    const walk = (id: string) => {
+      out.push(id)
+      for (const child of children.get(id) ?? []) walk(child)
+    }
+    if (this.frames.has(this.topId)) walk(this.topId)
+    return out
+  }
+
+  origins(id: string): string[] {
+    const out: string[] = []
+    for (
+      let at = this.frames.get(id);
+      at;
+      at = at.parentId ? this.frames.get(at.parentId) : undefined
+    ) {
+      out.unshift(this.documents.get(at.id)?.origin ?? 'null')
+    }
+    return out
+  }
+
+  frameOfContext(session: CDPSession, contextId: number): string | undefined {
+    for (const [frameId, document] of this.documents) {
+      if (document.session === session && document.contextId === contextId) return frameId
+    }
+    return undefined
+  }
+}
+
+/** The `tools` policy of `frame`'s element in its parent, for the frame's document `own`. */
+async function ownPolicy(
+  frame: TreeFrame,
+  own: FrameDocument,
+  parent: FrameDocument | undefined,
+): Promise<boolean> {
+  if (!parent || !frame.parentId) throw new Error('The parent document is not known yet.')
+  const cdp = parent.session
+  const { backendNodeId } = await cdp.send('DOM.getFrameOwner', { frameId: frame.id })
+  const world = { frameId: frame.parentId, worldName: WORLD }
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', world)
+  const { object } = await cdp.send('DOM.resolveNode', { backendNodeId, executionContextId })
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: object.objectId!,
+    functionDeclaration: ownerPolicy.toString(),
+    returnByValue: true,
+  })
+  void cdp.send('Runtime.releaseObject', { objectId: object.objectId! }).catch(() => {})
+  const { allow, srcdoc, src } = result.value as ReturnType<typeof ownerPolicy>
+  const srcOrigin =
+    srcdoc || !src || src === 'about:blank'
+      ? parent.origin
+      : URL.canParse(src)
+        ? new URL(src).origin
+        : 'null'
+  return framePolicyAllowsTools({
+    allow,
+    origin: own.origin,
+    parentOrigin: parent.origin,
+    srcOrigin,
+  })
+}
+
+/** Keeps `records.documents` to the main worlds `cdp` reports; `created` hears each new one. */
+function followDocuments(cdp: CDPSession, records: Records, created: (frameId: string) => void) {
+  cdp.on('Runtime.executionContextCreated', ({ context }) => {
+    const aux = context.auxData as { isDefault?: boolean; frameId?: string } | undefined
+    if (!aux?.isDefault || !aux.frameId) return
+    records.documents.set(aux.frameId, {
+      session: cdp,
+      contextId: context.id,
+      uniqueId: context.uniqueId,
+      origin: serialisedOrigin(context.origin),
+    })
+    created(aux.frameId)
+  })
+  cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) =>
+    records.forgetDocuments(cdp, executionContextId),
+  )
+  cdp.on('Runtime.executionContextsCleared', () => records.forgetDocuments(cdp))
+}
+
+/** Keeps `records.frames` to the frames `cdp` reports; calls `changed` on each change. */
+function followFrames(cdp: CDPSession, records: Records, changed: () => void) {
+  cdp.on('Page.frameAttached', ({ frameId, parentFrameId }) => {
+    records.note({ id: frameId, parentId: parentFrameId, url: '' })
+    changed()
+  })
+  cdp.on('Page.frameNavigated', ({ frame }) => {
+    // The frames of the old document went with it (without frameDetached when in-process).
+    for (const id of records.descendants(frame.id)) records.forget(id)
+    records.note(frame)
+    changed()
+  })
+  cdp.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
+    const frame = records.frames.get(frameId)
+    if (frame) frame.url = url
+    changed()
+  })
+  cdp.on('Page.frameDetached', ({ frameId, reason }) => {
+    // 'swap': the frame moves to another process, whose session reports it from now on.
+    if (reason === 'remove') {
+      for (const id of [frameId, ...records.descendants(frameId)]) records.forget(id)
+    }
+    changed()
+  })
+}
+
 /**
  * Follows the page's frame tree through DevTools: a session for the page and for every frame of
  * another site (its own process), the frames each reports, and the main world of each document.
@@ -91,87 +249,22 @@ export async function openFrameTree(
 ): Promise<FrameTree> {
   const context = page.context()
   const sessions = new Map<Frame, CDPSession>()
-  const frames = new Map<string, TreeFrame>()
-  const documents = new Map<string, FrameDocument>()
-  const policies = new Map<string, { uniqueId: string; allowed: Promise<boolean> }>()
-  let seq = 0
-  let topId = ''
+  const records = new Records()
   let closed = false
 
-  const noteFrame = (frame: { id: string; parentId?: string; url: string }) => {
-    const known = frames.get(frame.id)
-    const parentId = frame.parentId ?? known?.parentId
-    frames.set(frame.id, {
-      id: frame.id,
-      ...(parentId && { parentId }),
-      url: frame.url || known?.url || '',
-      seq: known?.seq ?? seq++,
-    })
-  }
-  const descendants = (frameId: string): string[] => {
-    const out: string[] = []
-    for (const frame of frames.values()) {
-      if (frame.parentId === frameId) out.push(frame.id, ...descendants(frame.id))
-    }
-    return out
-  }
-  const forget = (frameId: string) => {
-    frames.delete(frameId)
-    documents.delete(frameId)
-    policies.delete(frameId)
-  }
-
+  /** A session for `target`: its frames and documents followed, the tool source's setup run. */
   async function open(target: Page | Frame): Promise<CDPSession> {
     const cdp = await context.newCDPSession(target)
-    cdp.on('Runtime.executionContextCreated', ({ context: created }) => {
-      const aux = created.auxData as { isDefault?: boolean; frameId?: string } | undefined
-      if (!aux?.isDefault || !aux.frameId) return
-      documents.set(aux.frameId, {
-        session: cdp,
-        contextId: created.id,
-        uniqueId: created.uniqueId,
-        origin: serialisedOrigin(created.origin),
-      })
+    followDocuments(cdp, records, (frameId) => {
       // The policy is read as the document starts (natively it is fixed at navigation).
-      void allowed(aux.frameId)
+      void allowed(frameId)
       changed()
     })
-    cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
-      for (const [frameId, document] of documents) {
-        if (document.session === cdp && document.contextId === executionContextId) {
-          documents.delete(frameId)
-        }
-      }
-    })
-    cdp.on('Runtime.executionContextsCleared', () => {
-      for (const [frameId, document] of documents) {
-        if (document.session === cdp) documents.delete(frameId)
-      }
-    })
-    cdp.on('Page.frameAttached', ({ frameId, parentFrameId }) => {
-      noteFrame({ id: frameId, parentId: parentFrameId, url: '' })
-      changed()
-    })
-    cdp.on('Page.frameNavigated', ({ frame }) => {
-      // The frames of the old document went with it (without frameDetached when in-process).
-      for (const id of descendants(frame.id)) forget(id)
-      noteFrame(frame)
-      changed()
-    })
-    cdp.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
-      const frame = frames.get(frameId)
-      if (frame) frame.url = url
-      changed()
-    })
-    cdp.on('Page.frameDetached', ({ frameId, reason }) => {
-      // 'swap': the frame moves to another process, whose session reports it from now on.
-      if (reason === 'remove') for (const id of [frameId, ...descendants(frameId)]) forget(id)
-      changed()
-    })
+    followFrames(cdp, records, changed)
     await cdp.send('Page.enable')
     const { frameTree } = await cdp.send('Page.getFrameTree')
     const walk = (tree: typeof frameTree) => {
-      noteFrame(tree.frame)
+      records.note(tree.frame)
       tree.childFrames?.forEach(walk)
     }
     walk(frameTree)
@@ -185,9 +278,7 @@ export async function openFrameTree(
     const old = sessions.get(frame)
     if (!old) return
     sessions.delete(frame)
-    for (const [frameId, document] of documents) {
-      if (document.session === old) documents.delete(frameId)
-    }
+    records.forgetDocuments(old)
     void old.detach().catch(() => {})
   }
   /** Each frame's attaching, one after the other (two navigations in a row open two sessions). */
@@ -216,89 +307,36 @@ export async function openFrameTree(
     changed()
   }
 
-  /** The frame's own `tools` policy, for its current document. */
-  async function ownPolicy(frame: TreeFrame, own: FrameDocument): Promise<boolean> {
-    const parent = frame.parentId ? documents.get(frame.parentId) : undefined
-    if (!parent || !frame.parentId) throw new Error('The parent document is not known yet.')
-    const cdp = parent.session
-    const { backendNodeId } = await cdp.send('DOM.getFrameOwner', { frameId: frame.id })
-    const world = { frameId: frame.parentId, worldName: WORLD }
-    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', world)
-    const { object } = await cdp.send('DOM.resolveNode', { backendNodeId, executionContextId })
-    const { result } = await cdp.send('Runtime.callFunctionOn', {
-      objectId: object.objectId!,
-      functionDeclaration: ownerPolicy.toString(),
-      returnByValue: true,
-    })
-    void cdp.send('Runtime.releaseObject', { objectId: object.objectId! }).catch(() => {})
-    const { allow, srcdoc, src } = result.value as ReturnType<typeof ownerPolicy>
-    const srcOrigin =
-      srcdoc || !src || src === 'about:blank'
-        ? parent.origin
-        : URL.canParse(src)
-          ? new URL(src).origin
-          : 'null'
-    return framePolicyAllowsTools({
-      allow,
-      origin: own.origin,
-      parentOrigin: parent.origin,
-      srcOrigin,
-    })
-  }
-
+  /** Whether the frame's current document, and every one above it, may use tools. */
   async function allowed(id: string): Promise<boolean> {
-    const frame = frames.get(id)
-    const own = documents.get(id)
+    const frame = records.frames.get(id)
+    const own = records.documents.get(id)
     if (!frame || !own) return false
-    if (!frame.parentId) return id === topId
-    let policy = policies.get(id)
+    if (!frame.parentId) return id === records.topId
+    let policy = records.policies.get(id)
     if (policy?.uniqueId !== own.uniqueId) {
+      const parent = records.documents.get(frame.parentId)
       const entry = {
         uniqueId: own.uniqueId,
         // Refused for now if the browser could not say (the frame was still being set up); asked
         // again next time.
-        allowed: ownPolicy(frame, own).catch(() => {
-          if (policies.get(id) === entry) policies.delete(id)
+        allowed: ownPolicy(frame, own, parent).catch(() => {
+          if (records.policies.get(id) === entry) records.policies.delete(id)
           return false
         }),
       }
       policy = entry
-      policies.set(id, policy)
+      records.policies.set(id, policy)
     }
     return (await policy.allowed) && allowed(frame.parentId)
   }
 
   const tree: FrameTree = {
-    order() {
-      const children = new Map<string, string[]>()
-      const sorted = [...frames.values()].sort((a, b) => a.seq - b.seq)
-      for (const frame of sorted) {
-        if (!frame.parentId) continue
-        children.set(frame.parentId, [...(children.get(frame.parentId) ?? []), frame.id])
-      }
-      const out: string[] = []
-      const walk = (id: string) => {
-        out.push(id)
-        for (const child of children.get(id) ?? []) walk(child)
-      }
-      if (frames.has(topId)) walk(topId)
-      return out
-    },
-    frame: (id) => frames.get(id),
-    document: (id) => documents.get(id),
-    origins(id) {
-      const out: string[] = []
-      for (let at = frames.get(id); at; at = at.parentId ? frames.get(at.parentId) : undefined) {
-        out.unshift(documents.get(at.id)?.origin ?? 'null')
-      }
-      return out
-    },
-    frameOfContext(session, contextId) {
-      for (const [frameId, document] of documents) {
-        if (document.session === session && document.contextId === contextId) return frameId
-      }
-      return undefined
-    },
+    order: () => records.order(),
+    frame: (id) => records.frames.get(id),
+    document: (id) => records.documents.get(id),
+    origins: (id) => records.origins(id),
+    frameOfContext: (session, contextId) => records.frameOfContext(session, contextId),
     allowed,
     async close() {
       closed = true
@@ -310,7 +348,7 @@ export async function openFrameTree(
   }
   const main = await open(page)
   sessions.set(page.mainFrame(), main)
-  topId = [...frames.values()].find((frame) => !frame.parentId)?.id ?? ''
+  records.topId = [...records.frames.values()].find((frame) => !frame.parentId)?.id ?? ''
   page.on('framenavigated', attach)
   page.on('framedetached', detach)
   await Promise.all(page.frames().map(attach))
