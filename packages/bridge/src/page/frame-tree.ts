@@ -1,5 +1,6 @@
 import { framePolicyAllowsTools } from '@webmcp-kit/core'
 import type { CDPSession, Frame, Page } from 'playwright-core'
+import type { ToolOwner } from '../types'
 
 /** A document of the page as the browser describes it: nothing here comes from the page's scripts. */
 export interface TreeFrame {
@@ -28,8 +29,11 @@ export interface FrameTree {
   frame(id: string): TreeFrame | undefined
   /** The frame's current document, once its main world exists. */
   document(id: string): FrameDocument | undefined
-  /** The origins of the frame's document and of each document above it, the top's first. */
-  origins(id: string): string[]
+  /**
+   * Who the frame's document is, for its tools' names: the frame, the origins of its document and
+   * of each document above it (the top's first), and the browser's ids of those documents.
+   */
+  owner(id: string): ToolOwner
   /** The frame whose main world is `contextId` in `session`. */
   frameOfContext(session: CDPSession, contextId: number): string | undefined
   /**
@@ -133,16 +137,19 @@ class Records {
     return out
   }
 
-  origins(id: string): string[] {
-    const out: string[] = []
+  owner(frameId: string): ToolOwner {
+    const origins: string[] = []
+    const documents: string[] = []
     for (
-      let at = this.frames.get(id);
+      let at = this.frames.get(frameId);
       at;
       at = at.parentId ? this.frames.get(at.parentId) : undefined
     ) {
-      out.unshift(this.documents.get(at.id)?.origin ?? 'null')
+      const document = this.documents.get(at.id)
+      origins.unshift(document?.origin ?? 'null')
+      documents.unshift(document?.uniqueId ?? '')
     }
-    return out
+    return { frameId, origins, documents }
   }
 
   frameOfContext(session: CDPSession, contextId: number): string | undefined {
@@ -335,7 +342,7 @@ export async function openFrameTree(
     order: () => records.order(),
     frame: (id) => records.frames.get(id),
     document: (id) => records.documents.get(id),
-    origins: (id) => records.origins(id),
+    owner: (id) => records.owner(id),
     frameOfContext: (session, contextId) => records.frameOfContext(session, contextId),
     allowed,
     async close() {

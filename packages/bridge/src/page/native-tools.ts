@@ -314,7 +314,7 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
       const listed: PageTool = {
         ...checked,
         frame,
-        owner: { frameId, origins: frames.origins(frameId) },
+        owner: frames.owner(frameId),
       }
       placeOf.set(listed, { frameId, origin })
       out.push(listed)

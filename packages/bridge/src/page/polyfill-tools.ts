@@ -162,7 +162,7 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
           const entry: PageTool = {
             ...tool,
             frame,
-            owner: { frameId: id, origins: frames.origins(id) },
+            owner: frames.owner(id),
           }
           placeOf.set(entry, { frameId: id, origin })
           out.push(entry)
