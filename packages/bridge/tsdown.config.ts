@@ -1,4 +1,7 @@
 import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
 
-// The library and the `webmcp-kit-bridge` command (src/cli.ts keeps its #! line).
-export default libraryConfig({ entry: ['src/index.ts', 'src/cli.ts'], platform: 'node' })
+// The library and the `webmcp-kit-bridge` command (src/cli/cli.ts keeps its #! line).
+export default libraryConfig({
+  entry: { index: 'src/index.ts', cli: 'src/cli/cli.ts' },
+  platform: 'node',
+})

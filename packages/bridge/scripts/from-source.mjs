@@ -9,11 +9,11 @@ import { build } from 'esbuild'
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const OUT = `${root}node_modules/.cache/webmcp-bridge`
 
-/** Bundles `src/index.ts` and `src/cli.ts`; resolves to their paths. */
+/** Bundles `src/index.ts` and `src/cli/cli.ts`; resolves to their paths. */
 export async function buildFromSource() {
   mkdirSync(OUT, { recursive: true })
   await build({
-    entryPoints: { index: `${root}src/index.ts`, cli: `${root}src/cli.ts` },
+    entryPoints: { index: `${root}src/index.ts`, cli: `${root}src/cli/cli.ts` },
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -8,15 +8,15 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { chromium } from 'playwright-core'
 import packageJson from '../package.json' with { type: 'json' }
-import { hasNativeWebMCP } from './engine'
-import { confirmationMessage, needsConfirmation, toCallResult, toMcpTool } from './mcp-mapping'
-import { nativeTools } from './native-tools'
-import { polyfillTools } from './polyfill-tools'
-import { settle } from './settle'
-import { ToolNames } from './tool-names'
+import { hasNativeWebMCP } from './page/detect-native'
+import { confirmationMessage, needsConfirmation, toCallResult, toMcpTool } from './mcp/mcp-mapping'
+import { nativeTools } from './page/native-tools'
+import { polyfillTools } from './page/polyfill-tools'
+import { debounce } from './mcp/debounce'
+import { ToolNames } from './mcp/tool-names'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import type { NamedTool } from './tool-names'
+import type { NamedTool } from './mcp/tool-names'
 import type { ConfirmPolicy, ToolSource } from './types'
 
 /** Flags for Chromium as a headless agent browser (the same as this repo's browser tests use). */
@@ -153,7 +153,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const names = new ToolNames()
   let named: NamedTool[] = []
   let announced = ''
-  const changes = settle({ quietMs: SETTLE_MS, maxWaitMs: MAX_SETTLE_MS }, () => void announce())
+  const changes = debounce({ quietMs: SETTLE_MS, maxWaitMs: MAX_SETTLE_MS }, () => void announce())
   let closed = false
   // The tool source reports changes from the moment it exists.
   const opened = await openPage(options)

@@ -35,6 +35,12 @@ export interface ToolOwner {
   frameId: string
   /** The origins of the frame's document and of the documents above it, the top's first. */
   origins: readonly string[]
+  /**
+   * The browser's id of each of those documents (the same order; a new document has a new id).
+   * An opaque origin (`"null"`) is its document's alone: it tells two of them apart. Without it,
+   * a frame whose origins include `"null"` shares its names with no other frame.
+   */
+  documents?: readonly string[]
 }
 
 /** How a call ended in the page. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_HTTP_PORT, parseArgs, TOKEN_ENV, USAGE } from '../src/cli-args'
+import { DEFAULT_HTTP_PORT, parseArgs, TOKEN_ENV, USAGE } from '../src/cli/cli-args'
 
 describe('parseArgs', () => {
   it('reads a URL and defaults to stdio, the polyfill-or-native page as it is, and consequential confirmation', () => {

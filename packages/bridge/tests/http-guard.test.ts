@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { guard } from '../src/http-guard'
-import type { GuardConfig } from '../src/http-guard'
+import { guard } from '../src/http/http-guard'
+import type { GuardConfig } from '../src/http/http-guard'
 
 const token = 'a-token-for-the-tests'
 const config: GuardConfig = {

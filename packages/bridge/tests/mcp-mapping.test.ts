@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { confirmationMessage, needsConfirmation, toCallResult, toMcpTool } from '../src/mcp-mapping'
+import {
+  confirmationMessage,
+  needsConfirmation,
+  toCallResult,
+  toMcpTool,
+} from '../src/mcp/mcp-mapping'
 import { tool, widget } from './page-tools'
 
 const hints = (set: Record<string, boolean>) => ({

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkOutcome, checkTool, LIMITS, parseToolList, withinDepth } from '../src/tool-checks'
+import {
+  checkOutcome,
+  checkTool,
+  LIMITS,
+  parseToolList,
+  withinDepth,
+} from '../src/page/tool-checks'
 
 const nested = (depth: number): unknown => {
   let value: unknown = { type: 'string' }

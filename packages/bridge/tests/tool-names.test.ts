@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { nameTools, ToolNames } from '../src/tool-names'
+import { nameTools, ToolNames } from '../src/mcp/tool-names'
 import { tool, widget } from './page-tools'
 import type { PageTool } from '../src/types'
 
 /** A tool of a document at `origins` (the top's first) in frame `frameId`. */
-const at = (frameId: string, origins: string[], name: string): PageTool =>
+const at = (frameId: string, origins: string[], name: string, documents?: string[]): PageTool =>
   tool(name, {
     frame: { url: `${origins.at(-1)}/`, origin: origins.at(-1)!, top: origins.length === 1 },
-    owner: { frameId, origins },
+    owner: { frameId, origins, ...(documents && { documents }) },
   })
 const A = 'http://localhost:5171'
 const B = 'http://127.0.0.1:5171'
@@ -95,5 +95,49 @@ describe('ToolNames', () => {
       ['x.2', 'two'],
       ['x', 'one'],
     ])
+  })
+
+  it('never passes a name between frames of opaque origins: each is a party of its own', () => {
+    const registry = new ToolNames()
+    // Two sandboxed frames (each its own opaque origin, "null") at the same place.
+    registry.assign([at('widget', [A, 'null'], 'send_message')])
+    // The widget's tool is away; the ad registers the same name.
+    expect(names(registry.assign([at('ad', [A, 'null'], 'send_message')]))).toEqual([
+      'send_message.2',
+    ])
+    // The widget's tool comes back under its name; the ad keeps its own.
+    expect(
+      registry
+        .assign([at('ad', [A, 'null'], 'send_message'), at('widget', [A, 'null'], 'send_message')])
+        .map((t) => [t.name, t.tool.owner?.frameId]),
+    ).toEqual([
+      ['send_message.2', 'ad'],
+      ['send_message', 'widget'],
+    ])
+  })
+
+  it('keeps an opaque document’s name in that document only, and the same below an opaque frame', () => {
+    const registry = new ToolNames()
+    registry.assign([at('widget', [A, 'null'], 'send', [A, 'doc-1'])])
+    // The same document: the same name.
+    expect(names(registry.assign([at('widget', [A, 'null'], 'send', [A, 'doc-1'])]))).toEqual([
+      'send',
+    ])
+    // A new document in the same frame (a new opaque origin): another party.
+    expect(names(registry.assign([at('widget', [A, 'null'], 'send', [A, 'doc-2'])]))).toEqual([
+      'send.2',
+    ])
+    // Frames of one tuple origin under two different opaque documents are at two places.
+    registry.assign([at('inner-1', [A, 'null', B], 'find', [A, 'doc-3', B])])
+    expect(
+      names(registry.assign([at('inner-2', [A, 'null', B], 'find', [A, 'doc-4', B])])),
+    ).toEqual(['find.2'])
+  })
+
+  it('never passes a name between one origin at two places', () => {
+    const registry = new ToolNames()
+    registry.assign([at('widget', [A, B], 'find')])
+    expect(names(registry.assign([at('nested', [A, D, B], 'find')]))).toEqual(['find.2'])
+    expect(names(registry.assign([at('nested-2', [A, B, B], 'find')]))).toEqual(['find.3'])
   })
 })

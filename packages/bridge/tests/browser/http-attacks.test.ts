@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createBridge, serveHttp } from '../../src/index'
+import { INITIALIZE } from '../mcp-messages'
 import { pageUrl, register } from './attack-pages'
 import type { Bridge, HttpEndpoint } from '../../src/index'
 
@@ -28,17 +29,6 @@ const heapMB = () => {
   gc()
   return process.memoryUsage().heapUsed / 2 ** 20
 }
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'attacker', version: '1' },
-  },
-})
 
 interface Answer {
   status: number

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { parseArgs, USAGE } from './cli-args'
-import { createBridge } from './create-bridge'
-import { serveHttp } from './serve-http'
+import { createBridge } from '../create-bridge'
+import { serveHttp } from '../http/serve-http'
 
 // stdout carries MCP (stdio); everything for people goes to stderr.
 const log = (message: string) => process.stderr.write(`webmcp-kit-bridge: ${message}\n`)

@@ -1,5 +1,5 @@
-/** Options of {@link settle}. */
-export interface SettleOptions {
+/** Options of {@link debounce}. */
+export interface DebounceOptions {
   /** How quiet (ms) the hints must be before `run`. */
   quietMs: number
   /** How long (ms) at most `run` waits after the first hint, however often hints come. */
@@ -7,7 +7,7 @@ export interface SettleOptions {
 }
 
 /** A debounced action: `hint()` asks for it, `cancel()` drops what is pending. */
-export interface Settler {
+export interface Debounced {
   hint(): void
   cancel(): void
 }
@@ -19,11 +19,11 @@ export interface Settler {
  *
  * @example
  * ```ts
- * const changes = settle({ quietMs: 30, maxWaitMs: 250 }, announce)
+ * const changes = debounce({ quietMs: 30, maxWaitMs: 250 }, announce)
  * page.on('framenavigated', () => changes.hint())
  * ```
  */
-export function settle({ quietMs, maxWaitMs }: SettleOptions, run: () => void): Settler {
+export function debounce({ quietMs, maxWaitMs }: DebounceOptions, run: () => void): Debounced {
   let timer: ReturnType<typeof setTimeout> | undefined
   let first: number | undefined
   const fire = () => {

@@ -1,5 +1,5 @@
 import type { JSONSchema, ToolAnnotations } from '@webmcp-kit/core'
-import type { CallOutcome, PageTool } from './types'
+import type { CallOutcome, PageTool } from '../types'
 
 /** A tool as a document describes it, checked: everything of a {@link PageTool} but its document. */
 export type CheckedTool = Omit<PageTool, 'frame' | 'owner'>
@@ -159,4 +159,20 @@ export function checkOutcome(raw: unknown): CallOutcome {
     name: 'UnknownError',
     message: 'The document of the tool gave no outcome for the call.',
   }
+}
+
+/**
+ * `Name: message` from the first line of an error's description (its `stack`, or `String(error)`).
+ *
+ * @example
+ * ```ts
+ * parseError('RangeError: No task 99.\n    at execute (…)') // { name: 'RangeError', message: 'No task 99.' }
+ * ```
+ */
+export function parseError(text: string): { name: string; message: string } {
+  const first = text.split('\n')[0]!
+  const colon = first.indexOf(': ')
+  return colon < 0
+    ? { name: first || 'Error', message: '' }
+    : { name: first.slice(0, colon), message: first.slice(colon + 2) }
 }

@@ -1,9 +1,11 @@
 import { openFrameTree } from './frame-tree'
+import { polyfillAgent } from './polyfill-agent'
 import { checkOutcome, gone, parseToolList } from './tool-checks'
 import type { CheckedTool } from './tool-checks'
 import type { Page } from 'playwright-core'
 import type { FrameDocument } from './frame-tree'
-import type { CallOutcome, PageTool, ToolSource } from './types'
+import type { AgentNames, PolyfillAgent } from './polyfill-agent'
+import type { PageTool, ToolSource } from '../types'
 
 /**
  * The DevTools binding through which each document reports `toolchange`. Any script of the page
@@ -11,102 +13,20 @@ import type { CallOutcome, PageTool, ToolSource } from './types'
  */
 const BINDING = '__webmcpKitBridgeChanged'
 
-/** Where each document keeps the bridge's helper (a symbol: invisible to the page's own code). */
+/** Where each document keeps the bridge's agent (a symbol: invisible to the page's own code). */
 const AGENT = 'webmcp-kit/bridge'
 
 /** How long (ms) one document may take to list its tools before the listing goes on without it. */
 export const LIST_DEADLINE_MS = 1000
 
-/**
- * Runs in every document's main world (as an init script, and once in those already loaded):
- * reports `toolchange` as soon as the document has a `modelContext` (a polyfill may install it
- * late), keeps the document's own tools (refreshed on `toolchange`) and the AbortControllers of
- * running calls. What it answers is the document's word about its own tools, no more: the bridge
- * takes the document's identity, origin and permission from the browser, and checks the answers.
- */
-const AGENT_SCRIPT = `(() => {
-  const key = Symbol.for(${JSON.stringify(AGENT)})
-  if (window[key]) return window[key].watch()
-  const hookKey = Symbol.for('webmcp-kit/polyfill')
-  let watching = false
-  let tools
-  const controllers = new Map()
-  // Calls cancelled before they reached executeTool.
-  const cancelled = new Set()
-  const own = async () => {
-    tools ??= document.modelContext?.getTools()
-    return ((await tools?.catch(() => [])) ?? []).filter((t) => t.window === window)
-  }
-  // What the tool threw, through the polyfill's typed failure channel of this very document.
-  const thrown = (mc, error) => {
-    const hook = Object.getPrototypeOf(mc)?.constructor?.[hookKey]
-    const reason = hook?.owns(mc) ? hook.failure(error) : undefined
-    return reason === undefined ? error : reason
-  }
-  const describe = (error) =>
-    error !== null && typeof error === 'object'
-      ? { ok: false, name: String(error.name ?? 'Error'), message: String(error.message ?? '') }
-      : { ok: false, name: 'Error', message: String(error) }
-  const agent = {
-    watch() {
-      const mc = document.modelContext
-      if (!mc || watching) return
-      watching = true
-      const report = () => {
-        tools = undefined
-        globalThis.${BINDING}?.('')
-      }
-      mc.addEventListener('toolchange', report)
-      report()
-    },
-    async list() {
-      return JSON.stringify((await own()).map(({ name, title, description, inputSchema, annotations }) => {
-        try {
-          return JSON.stringify({ name, title, description, inputSchema, annotations })
-        } catch {
-          return null
-        }
-      }))
-    },
-    async call(id, name, input) {
-      const mc = document.modelContext
-      const tool = (await own()).find((t) => t.name === name)
-      if (!mc || !tool) {
-        tools = undefined
-        return { ok: false, name: 'NotFoundError', message: 'No tool ' + name + ' here.' }
-      }
-      const controller = new AbortController()
-      controllers.set(id, controller)
-      if (cancelled.delete(id)) controller.abort()
-      try {
-        return { ok: true, value: await mc.executeTool(tool, input, { signal: controller.signal }) }
-      } catch (error) {
-        return describe(thrown(mc, error))
-      } finally {
-        controllers.delete(id)
-      }
-    },
-    abort(id) {
-      const controller = controllers.get(id)
-      if (controller) controller.abort()
-      else cancelled.add(id)
-    },
-  }
-  Object.defineProperty(window, key, { value: agent })
-  agent.watch()
-  if (!watching) {
-    document.addEventListener('DOMContentLoaded', () => agent.watch())
-    addEventListener('load', () => agent.watch())
-  }
-})()`
+/** The agent's source, run in every document's main world (see `polyfillAgent`). */
+const AGENT_SCRIPT = `(${polyfillAgent.toString()})(${JSON.stringify({
+  key: AGENT,
+  hook: 'webmcp-kit/polyfill',
+  binding: BINDING,
+} satisfies AgentNames)})`
 
-interface Agent {
-  list(): Promise<string>
-  call(id: number, name: string, input: Record<string, unknown>): Promise<CallOutcome>
-  abort(id: number): void
-}
-
-type WithAgent = Record<symbol, Agent | undefined>
+type WithAgent = Record<symbol, PolyfillAgent | undefined>
 
 // Run in a document's main world through Runtime.callFunctionOn (so: no closures).
 function listOwn(this: void, key: string) {
@@ -242,7 +162,7 @@ export async function polyfillTools(page: Page, changed: () => void): Promise<To
           const entry: PageTool = {
             ...tool,
             frame,
-            owner: { frameId: id, origins: frames.origins(id) },
+            owner: frames.owner(id),
           }
           placeOf.set(entry, { frameId: id, origin })
           out.push(entry)

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { settle } from '../src/settle'
+import { debounce } from '../src/mcp/debounce'
 
 // The debounce's clock is the subject here: fake timers drive it (no waiting).
-describe('settle', () => {
+describe('debounce', () => {
   beforeEach(() => void vi.useFakeTimers())
   afterEach(() => void vi.useRealTimers())
 
   it('runs once the hints are quiet for quietMs', () => {
     const run = vi.fn()
-    const changes = settle({ quietMs: 30, maxWaitMs: 250 }, run)
+    const changes = debounce({ quietMs: 30, maxWaitMs: 250 }, run)
     changes.hint()
     vi.advanceTimersByTime(20)
     changes.hint()
@@ -20,7 +20,7 @@ describe('settle', () => {
 
   it('runs at most maxWaitMs after the first hint however often hints come (V15)', () => {
     const run = vi.fn()
-    const changes = settle({ quietMs: 30, maxWaitMs: 250 }, run)
+    const changes = debounce({ quietMs: 30, maxWaitMs: 250 }, run)
     // A frame reporting a change every 10 ms for 2 s.
     for (let t = 0; t < 2000; t += 10) {
       changes.hint()
@@ -33,7 +33,7 @@ describe('settle', () => {
 
   it('drops a pending run on cancel', () => {
     const run = vi.fn()
-    const changes = settle({ quietMs: 30, maxWaitMs: 250 }, run)
+    const changes = debounce({ quietMs: 30, maxWaitMs: 250 }, run)
     changes.hint()
     changes.cancel()
     vi.advanceTimersByTime(1000)

@@ -1,4 +1,4 @@
-import type { PageTool, ToolOwner } from './types'
+import type { PageTool, ToolOwner } from '../types'
 
 /** A page tool under the name MCP clients know it by. */
 export interface NamedTool {
@@ -19,8 +19,10 @@ interface Given {
 /**
  * MCP names for the page's tools, kept for the life of the bridge. A tool is known by its name in
  * its document and by that document's place: the origins from the top down to it, and its frame
- * (`PageTool.owner`, from the browser, never from the page). The name a tool was first given stays
- * with it, and is never given to a tool of another place:
+ * (`PageTool.owner`, from the browser, never from the page). An opaque origin (a sandboxed
+ * frame's, a `data:` document's) is a place of its own document only: no other document is of
+ * that origin. The name a tool was first given stays with it, and is never given to a tool of
+ * another place:
  *
  * - a tool first seen takes its own name if no tool ever had it (in one listing, the top document
  *   first, then the frames in tree order), else `name.2`, `name.3`… (skipping every name given
@@ -47,7 +49,7 @@ export class ToolNames {
   /** Names for one listing of the page's tools, in the order given (the top document first). */
   assign(tools: readonly PageTool[]): NamedTool[] {
     const owners = tools.map(ownerOf)
-    const places = tools.map((tool, i) => `${owners[i]!.origins.join(' ')} ${tool.name}`)
+    const places = tools.map((tool, i) => `${placeOf(owners[i]!)} ${tool.name}`)
     const names: Array<string | undefined> = []
     const used = new Set<Given>()
     // Tools keep the names their frames' documents had.
@@ -91,6 +93,25 @@ export class ToolNames {
     this.#taken.add(name)
     return name
   }
+}
+
+/**
+ * The owner's place: its origins from the top down, each opaque one (`"null"`) marked with its
+ * document (or, when the browser did not say which, with the owner's frame), so that two opaque
+ * documents are never one place.
+ *
+ * @example
+ * ```ts
+ * placeOf({ frameId: 'f1', origins: ['http://a', 'null'], documents: ['d0', 'd1'] }) // 'http://a null:d1'
+ * placeOf({ frameId: 'f1', origins: ['http://a', 'null'] }) // 'http://a null:frame:f1'
+ * ```
+ */
+function placeOf({ origins, documents, frameId }: ToolOwner): string {
+  return origins
+    .map((origin, i) =>
+      origin === 'null' ? `null:${documents?.[i] || `frame:${frameId}`}` : origin,
+    )
+    .join(' ')
 }
 
 /** The tool's owner, or a stand-in from its frame (the top, or the frame's URL). */

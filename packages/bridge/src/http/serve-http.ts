@@ -6,7 +6,7 @@ import { guard, LOOPBACK, TOKEN } from './http-guard'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Bridge } from './create-bridge'
+import type { Bridge } from '../create-bridge'
 import type { Refusal } from './http-guard'
 
 /** Options of {@link serveHttp}. */
@@ -31,6 +31,11 @@ export interface ServeHttpOptions {
   maxBodyBytes?: number
   /** The most MCP sessions at once; a new one past it closes the least recently used. Default 32. */
   maxSessions?: number
+  /**
+   * The most requests one MCP session may have open at once (its SSE stream and the calls whose
+   * responses are not read to their end yet); more get 429. Default 16.
+   */
+  maxOpenRequests?: number
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -48,6 +53,8 @@ export interface HttpEndpoint {
 interface Session {
   transport: StreamableHTTPServerTransport
   server: McpServer
+  /** Its requests whose responses are not finished yet. */
+  open: number
 }
 
 class TooLarge extends Error {}
@@ -87,11 +94,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
  * ```
  */
 export async function serveHttp(
-  bridge: Bridge,
+  bridge: Pick<Bridge, 'createServer'>,
   options: ServeHttpOptions = {},
 ): Promise<HttpEndpoint> {
   const { port = 0, host = '127.0.0.1', path = '/mcp' } = options
-  const { maxBodyBytes = 4 * 1024 * 1024, maxSessions = 32 } = options
+  const { maxBodyBytes = 4 * 1024 * 1024, maxSessions = 32, maxOpenRequests = 16 } = options
   const token = options.token ?? randomBytes(24).toString('base64url')
   if (!TOKEN.test(token)) {
     throw new Error('serveHttp: token must be 16 to 512 visible ASCII characters (no spaces).')
@@ -124,6 +131,12 @@ export async function serveHttp(
     const id = req.headers['mcp-session-id']
     const known = typeof id === 'string' ? sessions.get(id) : undefined
     if (known) {
+      if (known.open >= maxOpenRequests) {
+        const message = `Too Many Requests: at most ${maxOpenRequests} open requests per MCP session (read the responses of the others first)`
+        return refuse(res, { status: 429, message })
+      }
+      known.open++
+      res.once('close', () => known.open--)
       // Most recently used last.
       sessions.delete(id as string)
       sessions.set(id as string, known)
@@ -159,6 +172,7 @@ export async function serveHttp(
         onsessioninitialized: (sessionId) => void sessions.set(sessionId, session),
       }),
       server: bridge.createServer(),
+      open: 0,
     }
     session.transport.onclose = () => {
       const sessionId = session.transport.sessionId

@@ -1,10 +1,9 @@
 import { openFrameTree, WORLD } from './frame-tree'
-import { parseError } from './mcp-mapping'
-import { checkTool, gone } from './tool-checks'
+import { checkTool, gone, parseError } from './tool-checks'
 import type { CDPSession, Page } from 'playwright-core'
 import type { ToolAnnotations } from '@webmcp-kit/core'
 import type { FrameTree } from './frame-tree'
-import type { CallOutcome, PageTool, ToolSource } from './types'
+import type { CallOutcome, PageTool, ToolSource } from '../types'
 
 // Chromium's DevTools `WebMCP` domain (experimental; read from Chromium 156's /json/protocol).
 interface CdpTool {
@@ -49,11 +48,6 @@ const LIST = `document.modelContext.getTools().then((tools) => tools
   .map(({ name, title, description, inputSchema, annotations }) =>
     ({ name, title, description, inputSchema, annotations })))`
 
-interface Pending {
-  frameId: string
-  resolve(outcome: CallOutcome): void
-}
-
 /**
  * `Name: message` from an exception's description, or a thrown primitive.
  *
@@ -84,6 +78,105 @@ function annotations(hints: CdpTool['annotations']): ToolAnnotations | undefined
   }
 }
 
+/** A tool `getTools()` listed, as the DevTools domain would describe it. */
+function fromListed(tool: Listed, frameId: string): CdpTool {
+  const { readOnlyHint, untrustedContentHint, consequentialHint, debugging } =
+    tool.annotations ?? {}
+  return {
+    name: tool.name,
+    description: tool.description,
+    frameId,
+    ...(tool.inputSchema && { inputSchema: tool.inputSchema }),
+    ...(tool.annotations && {
+      annotations: {
+        readOnly: readOnlyHint,
+        untrustedContent: untrustedContentHint,
+        consequential: consequentialHint,
+        debugging,
+      },
+    }),
+  }
+}
+
+/** Evaluates `expression` in `frameId`, in a world of the bridge's own. */
+async function inFrame(session: CDPSession, frameId: string, expression: string) {
+  const world = { frameId, worldName: WORLD }
+  const { executionContextId } = await session.send('Page.createIsolatedWorld', world)
+  const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+    contextId: executionContextId,
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+  })
+  if (exceptionDetails) throw new Error(exceptionDetails.text)
+  return result.value as unknown
+}
+
+/** The outcome of an invocation as `toolResponded` reports it. */
+function outcomeOf(answer: ToolResponded): CallOutcome {
+  if (answer.status === 'Completed') return { ok: true, value: answer.output ?? null }
+  if (answer.status === 'Canceled') {
+    return { ok: false, name: 'AbortError', message: 'The tool call was cancelled.' }
+  }
+  return exceptionOutcome(answer.exception, answer.errorText)
+}
+
+/** Invocations waiting for `toolResponded`, and answers that came before `invokeTool` returned. */
+class Invocations {
+  readonly #pending = new Map<string, { frameId: string; resolve(outcome: CallOutcome): void }>()
+  readonly #early = new Map<string, ToolResponded>()
+
+  /** Settles the invocation `answer` is about (or keeps the answer for it, 64 at most). */
+  readonly answered = (answer: ToolResponded) => {
+    const call = this.#pending.get(answer.invocationId)
+    if (!call) {
+      this.#early.set(answer.invocationId, answer)
+      if (this.#early.size > 64) this.#early.delete(this.#early.keys().next().value!)
+      return
+    }
+    this.#pending.delete(answer.invocationId)
+    call.resolve(outcomeOf(answer))
+  }
+
+  /** The outcome of `invocationId` in `frameId`; aborting `signal` runs `cancel`. */
+  wait(
+    invocationId: string,
+    frameId: string,
+    signal: AbortSignal | undefined,
+    cancel: () => void,
+  ): Promise<CallOutcome> {
+    return new Promise<CallOutcome>((resolve) => {
+      this.#pending.set(invocationId, {
+        frameId,
+        resolve: (outcome) => {
+          signal?.removeEventListener('abort', cancel)
+          resolve(outcome)
+        },
+      })
+      const answer = this.#early.get(invocationId)
+      if (answer) {
+        this.#early.delete(invocationId)
+        this.answered(answer)
+      } else if (signal?.aborted) cancel()
+      else signal?.addEventListener('abort', cancel, { once: true })
+    })
+  }
+
+  /** Frames with invocations still waiting. */
+  frames(): string[] {
+    return [...this.#pending.values()].map((call) => call.frameId)
+  }
+
+  /** Ends the waiting invocations of `frameId` (every one without), as gone. */
+  drop(frameId?: string) {
+    for (const [id, call] of this.#pending) {
+      if (frameId !== undefined && call.frameId !== frameId) continue
+      this.#pending.delete(id)
+      call.resolve(gone())
+    }
+  }
+}
+
 /**
  * The tools of a page with native WebMCP, through the DevTools `WebMCP` domain: `toolsAdded` /
  * `toolsRemoved` (and navigations, which drop a document's tools without an event), `invokeTool`,
@@ -100,9 +193,7 @@ function annotations(hints: CdpTool['annotations']): ToolAnnotations | undefined
 export async function nativeTools(page: Page, changed: () => void): Promise<ToolSource> {
   /** frameId → tool name → tool, and the session that reported them (the frame's process). */
   const registered = new Map<string, { session: CDPSession; tools: Map<string, CdpTool> }>()
-  const pending = new Map<string, Pending>()
-  /** Answers that arrived before `invokeTool` returned their id. */
-  const early = new Map<string, ToolResponded>()
+  const invocations = new Invocations()
   /** frameId → tool name → title (the DevTools domain has no titles; the page's getTools has). */
   const titles = new Map<string, Promise<Record<string, string>>>()
   /** The frame and origin of each listed tool's document. */
@@ -111,29 +202,12 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
   const dropFrame = (frameId: string) => {
     titles.delete(frameId)
     if (registered.delete(frameId)) changed()
-    for (const [id, call] of pending) {
-      if (call.frameId !== frameId) continue
-      pending.delete(id)
-      call.resolve(gone())
-    }
+    invocations.drop(frameId)
   }
   /** Drops what belongs to frames the tree no longer has (they went with a navigation). */
   const sweep = (tree: FrameTree) => {
     for (const frameId of registered.keys()) if (!tree.frame(frameId)) dropFrame(frameId)
-    for (const call of pending.values()) if (!tree.frame(call.frameId)) dropFrame(call.frameId)
-  }
-  const settle = (answer: ToolResponded) => {
-    const call = pending.get(answer.invocationId)
-    if (!call) {
-      early.set(answer.invocationId, answer)
-      if (early.size > 64) early.delete(early.keys().next().value!)
-      return
-    }
-    pending.delete(answer.invocationId)
-    if (answer.status === 'Completed') call.resolve({ ok: true, value: answer.output ?? null })
-    else if (answer.status === 'Canceled') {
-      call.resolve({ ok: false, name: 'AbortError', message: 'The tool call was cancelled.' })
-    } else call.resolve(exceptionOutcome(answer.exception, answer.errorText))
+    for (const frameId of invocations.frames()) if (!tree.frame(frameId)) dropFrame(frameId)
   }
   const own = (session: CDPSession, frameId: string) => {
     let entry = registered.get(frameId)
@@ -141,9 +215,8 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
     return entry.tools
   }
 
-  async function setup(cdp: CDPSession, tree: FrameTree) {
-    /** While the session is seeded: `frameId name` of the tools removed meanwhile. */
-    let removed: Set<string> | undefined = new Set()
+  /** Follows the session's WebMCP events; `removed` (while seeding) hears each removal. */
+  function follow(cdp: CDPSession, tree: FrameTree, removed: () => Set<string> | undefined) {
     cdp.on('WebMCP.toolsAdded', ({ tools }: { tools: CdpTool[] }) => {
       for (const tool of tools) {
         own(cdp, tool.frameId).set(tool.name, tool)
@@ -157,12 +230,12 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
         for (const tool of tools) {
           const entry = registered.get(tool.frameId)
           if (entry?.session === cdp) entry.tools.delete(tool.name)
-          removed?.add(`${tool.frameId} ${tool.name}`)
+          removed()?.add(`${tool.frameId} ${tool.name}`)
         }
         changed()
       },
     )
-    cdp.on('WebMCP.toolResponded', settle)
+    cdp.on('WebMCP.toolResponded', invocations.answered)
     // A new document has none of the old one's tools (Chromium sends no toolsRemoved for them),
     // nor have the documents of its frames, which went with it.
     cdp.on('Page.frameNavigated', ({ frame }) => {
@@ -173,6 +246,26 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
       if (registered.get(frameId)?.session === cdp) dropFrame(frameId)
       sweep(tree)
     })
+  }
+
+  /** The tools the frames of `cdp` registered before it was enabled, but those `removed` since. */
+  async function seed(cdp: CDPSession, frameIds: string[], removed: Set<string>) {
+    await Promise.all(
+      frameIds.map(async (frameId) => {
+        const listed = (await inFrame(cdp, frameId, LIST).catch(() => [])) as Listed[]
+        for (const tool of listed) {
+          const tools = own(cdp, frameId)
+          if (tools.has(tool.name) || removed.has(`${frameId} ${tool.name}`)) continue
+          tools.set(tool.name, fromListed(tool, frameId))
+        }
+      }),
+    )
+  }
+
+  async function setup(cdp: CDPSession, tree: FrameTree) {
+    /** While the session is seeded: `frameId name` of the tools removed meanwhile. */
+    let removed: Set<string> | undefined = new Set()
+    follow(cdp, tree, () => removed)
     const { frameTree } = await cdp.send('Page.getFrameTree')
     // Sends toolsAdded for the tools already registered, before it answers, but (Chromium 156) only
     // for the session's top document: the tools its child frames registered before are read from
@@ -184,46 +277,8 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
       node.childFrames?.forEach(collect)
     }
     collect(frameTree)
-    await Promise.all(
-      ids.map(async (frameId) => {
-        const listed = (await inFrame(cdp, frameId, LIST).catch(() => [])) as Listed[]
-        for (const tool of listed) {
-          const tools = own(cdp, frameId)
-          if (tools.has(tool.name) || removed?.has(`${frameId} ${tool.name}`)) continue
-          const { readOnlyHint, untrustedContentHint, consequentialHint, debugging } =
-            tool.annotations ?? {}
-          tools.set(tool.name, {
-            name: tool.name,
-            description: tool.description,
-            frameId,
-            ...(tool.inputSchema && { inputSchema: tool.inputSchema }),
-            ...(tool.annotations && {
-              annotations: {
-                readOnly: readOnlyHint,
-                untrustedContent: untrustedContentHint,
-                consequential: consequentialHint,
-                debugging,
-              },
-            }),
-          })
-        }
-      }),
-    )
+    await seed(cdp, ids, removed)
     removed = undefined
-  }
-
-  /** Evaluates `expression` in `frameId`, in a world of the bridge's own. */
-  async function inFrame(session: CDPSession, frameId: string, expression: string) {
-    const world = { frameId, worldName: WORLD }
-    const { executionContextId } = await session.send('Page.createIsolatedWorld', world)
-    const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
-      contextId: executionContextId,
-      expression,
-      awaitPromise: true,
-      returnByValue: true,
-    })
-    if (exceptionDetails) throw new Error(exceptionDetails.text)
-    return result.value as unknown
   }
 
   /** The titles of a frame's tools, read with getTools() in a world of the bridge's own. */
@@ -237,39 +292,44 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
     return found
   }
 
+  /** The checked tools of one frame, as the bridge lists them. */
+  async function listFrame(frameId: string, top: boolean): Promise<PageTool[]> {
+    const entry = registered.get(frameId)
+    const document = frames.document(frameId)
+    if (!entry?.tools.size || !document) return []
+    const title = await titlesOf(entry.session, frameId)
+    const { origin } = document
+    const frame = { url: frames.frame(frameId)!.url, origin, top }
+    const sorted = [...entry.tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1))
+    const out: PageTool[] = []
+    for (const tool of sorted) {
+      const checked = checkTool({
+        name: tool.name,
+        title: Object.hasOwn(title, tool.name) ? title[tool.name] : '',
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: annotations(tool.annotations),
+      })
+      if (!checked) continue
+      const listed: PageTool = {
+        ...checked,
+        frame,
+        owner: frames.owner(frameId),
+      }
+      placeOf.set(listed, { frameId, origin })
+      out.push(listed)
+    }
+    return out
+  }
+
   const frames = await openFrameTree(page, setup, changed)
 
   return {
     engine: 'native',
     async list() {
       const out: PageTool[] = []
-      const ids = frames.order()
-      for (const [i, frameId] of ids.entries()) {
-        const entry = registered.get(frameId)
-        const document = frames.document(frameId)
-        if (!entry?.tools.size || !document) continue
-        const title = await titlesOf(entry.session, frameId)
-        const { origin } = document
-        const frame = { url: frames.frame(frameId)!.url, origin, top: i === 0 }
-        const sorted = [...entry.tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1))
-        for (const tool of sorted) {
-          const checked = checkTool({
-            name: tool.name,
-            title: Object.hasOwn(title, tool.name) ? title[tool.name] : '',
-            description: tool.description,
-            inputSchema: tool.inputSchema,
-            annotations: annotations(tool.annotations),
-          })
-          if (!checked) continue
-          const listed: PageTool = {
-            ...checked,
-            frame,
-            owner: { frameId, origins: frames.origins(frameId) },
-          }
-          placeOf.set(listed, { frameId, origin })
-          out.push(listed)
-        }
-      }
+      for (const [i, frameId] of frames.order().entries())
+        out.push(...(await listFrame(frameId, i === 0)))
       return out
     },
     async call(tool, input, signal) {
@@ -290,25 +350,10 @@ export async function nativeTools(page: Page, changed: () => void): Promise<Tool
       }
       const cancel = () =>
         void session.send('WebMCP.cancelInvocation', { invocationId }).catch(() => {})
-      return new Promise<CallOutcome>((resolve) => {
-        pending.set(invocationId, {
-          frameId,
-          resolve: (outcome) => {
-            signal?.removeEventListener('abort', cancel)
-            resolve(outcome)
-          },
-        })
-        const answer = early.get(invocationId)
-        if (answer) {
-          early.delete(invocationId)
-          settle(answer)
-        } else if (signal?.aborted) cancel()
-        else signal?.addEventListener('abort', cancel, { once: true })
-      })
+      return invocations.wait(invocationId, frameId, signal, cancel)
     },
     async close() {
-      for (const call of pending.values()) call.resolve(gone())
-      pending.clear()
+      invocations.drop()
       await frames.close()
     },
   }

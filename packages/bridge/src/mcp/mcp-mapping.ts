@@ -1,7 +1,7 @@
-import { isObject } from './tool-checks'
+import { isObject } from '../page/tool-checks'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { NamedTool } from './tool-names'
-import type { CallOutcome, ConfirmPolicy, PageTool } from './types'
+import type { CallOutcome, ConfirmPolicy, PageTool } from '../types'
 
 /** The prefix of the bridge's `_meta` keys. */
 export const META = 'webmcp-kit'
@@ -118,22 +118,6 @@ export function confirmationMessage(tool: PageTool): string {
     `${tool.frame.origin} wants to run “${label}”${named}.\n` +
     `The page describes it as: “${oneLine(tool.description, 300)}”\nAllow it?`
   )
-}
-
-/**
- * `Name: message` from the first line of an error's description (its `stack`, or `String(error)`).
- *
- * @example
- * ```ts
- * parseError('RangeError: No task 99.\n    at execute (…)') // { name: 'RangeError', message: 'No task 99.' }
- * ```
- */
-export function parseError(text: string): { name: string; message: string } {
-  const first = text.split('\n')[0]!
-  const colon = first.indexOf(': ')
-  return colon < 0
-    ? { name: first || 'Error', message: '' }
-    : { name: first.slice(0, colon), message: first.slice(colon + 2) }
 }
 
 function parseObject(text: string): unknown {

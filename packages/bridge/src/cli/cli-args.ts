@@ -1,5 +1,5 @@
-import { TOKEN } from './http-guard'
-import type { ConfirmPolicy } from './types'
+import { TOKEN } from '../http/http-guard'
+import type { ConfirmPolicy } from '../types'
 
 /** The port `--http` listens on when none is given. */
 export const DEFAULT_HTTP_PORT = 5180
