@@ -1,10 +1,10 @@
+// Installs document.modelContext where the browser has no WebMCP of its own (native is kept).
+import '@webmcp-kit/core/polyfill'
 import '../../demo-shared/demo.css'
 import { provideZonelessChangeDetection } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'
-import { provideWebMCP } from '@webmcp-kit/angular'
 import { TaskBoardComponent } from './task-board.component'
 
-// provideWebMCP installs the polyfill where the browser has no WebMCP of its own.
 bootstrapApplication(TaskBoardComponent, {
-  providers: [provideZonelessChangeDetection(), provideWebMCP()],
+  providers: [provideZonelessChangeDetection()],
 }).catch((error: unknown) => console.error(error))

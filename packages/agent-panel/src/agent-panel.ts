@@ -1,5 +1,5 @@
-import { getModelContext, isPolyfill, ToolsObserver } from '@webmcp-kit/core'
-import type { ModelContext, RegisteredTool } from '@webmcp-kit/core'
+import { getModelContext, isPolyfill, ToolsObserver } from '@webmcp-kit/core/lifecycle'
+import type { ModelContext, RegisteredTool } from '@webmcp-kit/core/lifecycle'
 import { create, createSchemaForm } from './schema-form'
 import { STYLES } from './styles'
 

@@ -1,4 +1,4 @@
-import type { JSONSchema } from '@webmcp-kit/core'
+import type { JSONSchema } from '@webmcp-kit/core/lifecycle'
 
 /**
  * A form built from a tool's `inputSchema`: `element` holds the controls, `read()` returns the input

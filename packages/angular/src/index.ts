@@ -10,5 +10,6 @@ export type {
   ToolStatus,
   WebMCPContext,
   WebMCPTool,
-} from '@webmcp-kit/core'
-export { defineTool } from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'
+// The core's tool-authoring helpers and types, so that one import serves an Angular app.
+export { defineTool, getModelContext } from '@webmcp-kit/core/lifecycle'

@@ -1,6 +1,7 @@
 import { DestroyRef, computed, effect, inject, untracked } from '@angular/core'
-import { ToolRegistration } from '@webmcp-kit/core'
-import { WEBMCP_CONFIG, inContext, read, storeSignal } from './provide-webmcp'
+import { ToolRegistration } from '@webmcp-kit/core/lifecycle'
+import { inContext, liveSnapshot, read } from './live'
+import { WEBMCP_CONFIG } from './provide-webmcp'
 import type { Injector, Signal } from '@angular/core'
 import type {
   ToolInputSchema,
@@ -8,7 +9,7 @@ import type {
   ToolResult,
   ToolSnapshot,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'
 
 /**
  * A tool's registration state as signals: `snapshot`, the whole `ToolSnapshot`, and one signal per
@@ -55,7 +56,12 @@ export interface InjectWebMCPToolOptions {
   injector?: Injector
 }
 
-const FIELDS = ['status', 'error', 'isExecuting', 'executingCount', 'lastResult', 'executionCount']
+// The snapshot's fields, read off an idle registration (its constructor has no side effects), so
+// that a field core adds is a signal here too. The real one is made later, on first use.
+const fields = () =>
+  Object.keys(
+    new ToolRegistration({ name: 'fields', description: '-', execute() {} }).getSnapshot(),
+  )
 
 /**
  * Registers a WebMCP tool while the current component, directive or service lives. The factory
@@ -107,7 +113,7 @@ export function injectWebMCPTool<
     // Created on first use, not here: the factory may read inputs that are not set yet.
     const get = () =>
       (registration ??= new ToolRegistration(untracked(definition), untracked(settings)))
-    const [snapshot, connect] = storeSignal(get)
+    const [snapshot, connect] = liveSnapshot(get)
     effect(() => {
       const next = definition()
       const nextSettings = settings()
@@ -121,7 +127,7 @@ export function injectWebMCPTool<
     const pick = (key: string) => [key, computed(() => snapshot()[key as keyof ToolSnapshot])]
     const execute: WebMCPToolRef<Schema, Result>['execute'] = (input, opts) =>
       get().execute(input, opts)
-    const ref = { ...Object.fromEntries(FIELDS.map(pick)), snapshot, execute }
+    const ref = { ...Object.fromEntries(fields().map(pick)), snapshot, execute }
     return ref as WebMCPToolRef<Schema, Result>
   })
 }

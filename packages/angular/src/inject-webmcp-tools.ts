@@ -1,8 +1,9 @@
 import { DestroyRef, computed, effect, inject, untracked } from '@angular/core'
-import { ToolsObserver } from '@webmcp-kit/core'
-import { WEBMCP_CONFIG, inContext, read, storeSignal } from './provide-webmcp'
+import { ToolsObserver } from '@webmcp-kit/core/lifecycle'
+import { inContext, liveSnapshot, read } from './live'
+import { WEBMCP_CONFIG } from './provide-webmcp'
 import type { Injector, Signal } from '@angular/core'
-import type { RegisteredTool, ToolsObserverContext } from '@webmcp-kit/core'
+import type { RegisteredTool, ToolsObserverContext } from '@webmcp-kit/core/lifecycle'
 
 /**
  * Options of {@link injectWebMCPTools}. `fromOrigins` may be a signal or a function that reads
@@ -26,9 +27,9 @@ export interface InjectWebMCPToolsOptions {
 
 /**
  * The tools `document.modelContext.getTools({ fromOrigins })` lists, as a signal kept current on
- * every `toolchange` (for in-page agents, chat widgets, debugging panels), from the first read until
- * the injection context is destroyed. Same array while the list is unchanged; empty without WebMCP
- * and on the server. `fromOrigins` and `modelContext` default to `provideWebMCP`'s.
+ * every `toolchange` (for in-page agents, chat widgets, debugging panels), from the first change
+ * detection until the injection context is destroyed. Same array while the list is unchanged;
+ * empty without WebMCP and on the server. `fromOrigins` and `modelContext` default to `provideWebMCP`'s.
  *
  * @throws NG0203 when called outside an injection context without an `injector`.
  * @example
@@ -51,15 +52,18 @@ export function injectWebMCPTools(
       onError: options.onError,
     }))
     const observer = new ToolsObserver(untracked(settings))
-    // The observer diffs (fromOrigins by value): an unchanged list asks for nothing.
+    const [tools, connect] = liveSnapshot(() => observer)
+    let disconnect: (() => void) | undefined
+    // The observer diffs (fromOrigins by value): an unchanged list asks for nothing. The first run
+    // also subscribes: listening starts with the first change detection, not at the call.
     effect(() => {
       const next = settings()
-      untracked(() => observer.update(next))
+      untracked(() => {
+        observer.update(next)
+        disconnect ??= connect()
+      })
     })
-    const [tools, connect] = storeSignal(() => observer)
-    let disconnect: (() => void) | undefined
     inject(DestroyRef).onDestroy(() => disconnect?.())
-    // Subscribes on the first read, so injecting without reading adds no listener.
-    return computed(() => ((disconnect ??= untracked(connect)), tools()))
+    return tools
   })
 }

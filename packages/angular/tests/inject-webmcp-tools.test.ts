@@ -69,11 +69,12 @@ describe('in a component', () => {
     expect(calls.listeners).toBe(0)
   })
 
-  it('starts listening at the first read, not when injected', async () => {
+  it('starts listening in its effect, at the first change detection, and reading adds no listener', async () => {
     const { calls, context } = recording()
     const tools = TestBed.runInInjectionContext(() => injectWebMCPTools({ modelContext: context }))
-    TestBed.tick()
     expect(calls).toEqual({ getTools: [], listeners: 0 })
+    TestBed.tick()
+    expect(calls).toEqual({ getTools: [{ fromOrigins: undefined }], listeners: 1 })
     tools()
     tools()
     expect(calls).toEqual({ getTools: [{ fromOrigins: undefined }], listeners: 1 })
@@ -109,11 +110,13 @@ describe('options', () => {
         provideWebMCP({ modelContext: app.context, fromOrigins: ['https://app.example'] }),
       ],
     })
-    TestBed.runInInjectionContext(() => injectWebMCPTools())()
+    TestBed.runInInjectionContext(() => injectWebMCPTools())
+    TestBed.tick()
     expect(app.calls.getTools).toEqual([{ fromOrigins: ['https://app.example'] }])
     TestBed.runInInjectionContext(() =>
       injectWebMCPTools({ modelContext: own.context, fromOrigins: ['https://own.example'] }),
-    )()
+    )
+    TestBed.tick()
     expect(own.calls.getTools).toEqual([{ fromOrigins: ['https://own.example'] }])
     expect(app.calls.getTools).toHaveLength(1)
   })

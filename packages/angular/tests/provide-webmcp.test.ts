@@ -1,4 +1,4 @@
-import { ApplicationRef, Component, PLATFORM_ID } from '@angular/core'
+import { ApplicationRef, Component } from '@angular/core'
 import { TestBed } from '@angular/core/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getModelContext, installModelContext } from '@webmcp-kit/core'
@@ -21,38 +21,34 @@ describe('provideWebMCP', () => {
     expect(installed()).toBe(false)
   })
 
-  it('installs the polyfill in the browser when the application starts, and removes it with the application', async () => {
+  it('installs no polyfill: without one, tools are unsupported and nothing is registered', async () => {
     TestBed.configureTestingModule({ providers: [provideWebMCP()] })
-    expect(installed()).toBe(false)
     const name = uniqueName()
     @Component({ selector: 'x-hello', template: `{{ tool.status() }}` })
     class Hello {
       tool = injectWebMCPTool(() => hello(name))
     }
     const fixture = TestBed.createComponent(Hello)
-    expect(installed()).toBe(true)
+    await fixture.whenStable()
+    expect(installed()).toBe(false)
+    expect(fixture.nativeElement.textContent).toBe('unsupported')
+  })
+
+  it('uses the polyfill the app installed at its entry', async () => {
+    const uninstall = installModelContext()
+    TestBed.configureTestingModule({ providers: [provideWebMCP()] })
+    const name = uniqueName()
+    @Component({ selector: 'x-hello', template: `{{ tool.status() }}` })
+    class Hello {
+      tool = injectWebMCPTool(() => hello(name))
+    }
+    const fixture = TestBed.createComponent(Hello)
     await afterTasks(async () => {
       await fixture.whenStable()
       expect(fixture.nativeElement.textContent).toBe('registered')
     })
     expect((await getModelContext()!.getTools()).map((t) => t.name)).toEqual([name])
-
-    TestBed.resetTestingModule()
-    expect(installed()).toBe(false)
-  })
-
-  it('installs nothing on the server', () => {
-    TestBed.configureTestingModule({
-      providers: [provideWebMCP(), { provide: PLATFORM_ID, useValue: 'server' }],
-    })
-    TestBed.inject(ApplicationRef)
-    expect(installed()).toBe(false)
-  })
-
-  it('installs nothing with polyfill: false', () => {
-    TestBed.configureTestingModule({ providers: [provideWebMCP({ polyfill: false })] })
-    TestBed.inject(ApplicationRef)
-    expect(installed()).toBe(false)
+    uninstall()
   })
 
   it('keeps a ModelContext that was already there, and leaves it when the application goes', async () => {
@@ -84,8 +80,6 @@ describe('provideWebMCP', () => {
     await fixture.whenStable()
     await afterTasks(() => expect(fixture.componentInstance.tool.status()).toBe('registered'))
     expect(installed()).toBe(false)
-    // The first read starts the list (it asks the context for its tools).
-    fixture.componentInstance.tools()
     await afterTasks(() =>
       expect(fixture.componentInstance.tools().map((t) => t.name)).toEqual([name]),
     )

@@ -10,13 +10,14 @@ describe('on the server (no document)', () => {
     const module = await import('../src')
     expect(Object.keys(module).sort()).toEqual([
       'defineTool',
+      'getModelContext',
       'injectWebMCPTool',
       'injectWebMCPTools',
       'provideWebMCP',
     ])
   })
 
-  it('provideWebMCP installs nothing; tools are unsupported and the list is empty; nothing throws', async () => {
+  it('tools are unsupported and the list is empty; nothing throws', async () => {
     TestBed.configureTestingModule({
       providers: [
         provideWebMCP(),

@@ -4,7 +4,7 @@ export type { UseWebMCPToolOptions, UseWebMCPToolResult } from './use-webmcp-too
 export { useWebMCPTools } from './use-webmcp-tools'
 export type { UseWebMCPToolsOptions } from './use-webmcp-tools'
 // The core's tool-authoring helpers and types, so that one import serves a React app.
-export { defineTool, getModelContext, installModelContext } from '@webmcp-kit/core'
+export { defineTool, getModelContext } from '@webmcp-kit/core/lifecycle'
 export type {
   InferToolInput,
   RegisteredTool,
@@ -15,4 +15,4 @@ export type {
   ToolSnapshot,
   ToolStatus,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'

@@ -1,5 +1,5 @@
 'use client'
-import { ToolRegistration } from '@webmcp-kit/core'
+import { ToolRegistration } from '@webmcp-kit/core/lifecycle'
 import {
   useCallback,
   useEffect,
@@ -8,8 +8,8 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react'
+import { useLiveSnapshot } from './live'
 import type {
   InferToolInput,
   ToolInputSchema,
@@ -17,7 +17,7 @@ import type {
   ToolResult,
   ToolSnapshot,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'
 
 /**
  * The options of {@link useWebMCPTool}: `enabled` (default `true`) offers the tool only while it is
@@ -112,12 +112,8 @@ export function useWebMCPTool<
     () => new ToolRegistration<Schema, Result>(published(tool, latest), options),
   )
 
-  const snapshot = useSyncExternalStore(
-    // The first subscriber registers; the last unsubscribe unregisters synchronously.
-    useCallback((onStoreChange) => registration.subscribe(onStoreChange), [registration]),
-    () => registration.getSnapshot(),
-    () => registration.getSnapshot(),
-  )
+  // The first subscriber registers; the last unsubscribe unregisters synchronously.
+  const snapshot = useLiveSnapshot(registration)
 
   // Insertion effects run before every layout effect of the commit, so even a layout effect that
   // calls the tool sees this render's execute. Never during render: a render may not commit.

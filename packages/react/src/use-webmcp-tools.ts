@@ -1,7 +1,8 @@
 'use client'
-import { ToolsObserver } from '@webmcp-kit/core'
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import type { RegisteredTool, ToolsObserverOptions } from '@webmcp-kit/core'
+import { ToolsObserver } from '@webmcp-kit/core/lifecycle'
+import { useEffect, useState } from 'react'
+import { useLiveSnapshot } from './live'
+import type { RegisteredTool, ToolsObserverOptions } from '@webmcp-kit/core/lifecycle'
 
 /**
  * The options of {@link useWebMCPTools}: `fromOrigins` adds the tools that frames of those origins
@@ -33,11 +34,7 @@ export type UseWebMCPToolsOptions = ToolsObserverOptions
  */
 export function useWebMCPTools(options: UseWebMCPToolsOptions = {}): readonly RegisteredTool[] {
   const [observer] = useState(() => new ToolsObserver(options))
-  const tools = useSyncExternalStore(
-    useCallback((onStoreChange) => observer.subscribe(onStoreChange), [observer]),
-    () => observer.getSnapshot(),
-    () => observer.getSnapshot(),
-  )
+  const tools = useLiveSnapshot(observer)
   // update diffs (fromOrigins by value), so an inline options object lists again only on change.
   useEffect(() => observer.update(options))
   return tools

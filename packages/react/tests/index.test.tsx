@@ -23,7 +23,6 @@ describe('the package entry', () => {
     expect(Object.keys(entry).sort()).toEqual([
       'defineTool',
       'getModelContext',
-      'installModelContext',
       'useWebMCPTool',
       'useWebMCPTools',
     ])

@@ -1,4 +1,4 @@
-import { ToolRegistration } from '@webmcp-kit/core'
+import { ToolRegistration } from '@webmcp-kit/core/lifecycle'
 import { createEffect, untrack } from 'solid-js'
 import { liveSnapshot, read } from './live'
 import type { MaybeAccessor } from './live'
@@ -8,7 +8,7 @@ import type {
   ToolResult,
   ToolSnapshot,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'
 import type { Accessor } from 'solid-js'
 
 /**

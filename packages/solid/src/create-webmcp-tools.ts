@@ -1,8 +1,8 @@
-import { ToolsObserver } from '@webmcp-kit/core'
+import { ToolsObserver } from '@webmcp-kit/core/lifecycle'
 import { createEffect, untrack } from 'solid-js'
 import { liveSnapshot, read } from './live'
 import type { MaybeAccessor } from './live'
-import type { RegisteredTool, ToolsObserverOptions } from '@webmcp-kit/core'
+import type { RegisteredTool, ToolsObserverOptions } from '@webmcp-kit/core/lifecycle'
 import type { Accessor } from 'solid-js'
 
 /**

@@ -11,7 +11,6 @@ describe('on the server', () => {
       'createWebMCPTools',
       'defineTool',
       'getModelContext',
-      'installModelContext',
     ])
   })
 

@@ -4,7 +4,7 @@ export { useWebMCPTools } from './use-webmcp-tools.svelte'
 export type { UseWebMCPToolsOptions } from './use-webmcp-tools.svelte'
 export type { MaybeGetter } from './live.svelte'
 // The core's tool-authoring helpers and types, so that one import serves a Svelte app.
-export { defineTool, getModelContext, installModelContext } from '@webmcp-kit/core'
+export { defineTool, getModelContext } from '@webmcp-kit/core/lifecycle'
 export type {
   InferToolInput,
   RegisteredTool,
@@ -16,4 +16,4 @@ export type {
   ToolStatus,
   WebMCPContext,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'

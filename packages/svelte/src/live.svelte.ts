@@ -26,7 +26,7 @@ export const read = <T>(value: MaybeGetter<T>): T =>
  *
  * @internal
  */
-export function live<Snapshot>(store: {
+export function liveSnapshot<Snapshot>(store: {
   subscribe(listener: () => void): () => void
   getSnapshot(): Snapshot
 }): { readonly current: Snapshot } {

@@ -1,6 +1,6 @@
-import { ToolRegistration } from '@webmcp-kit/core'
+import { ToolRegistration } from '@webmcp-kit/core/lifecycle'
 import { untrack } from 'svelte'
-import { live, read } from './live.svelte'
+import { liveSnapshot, read } from './live.svelte'
 import type { MaybeGetter } from './live.svelte'
 import type {
   ToolInputSchema,
@@ -9,7 +9,7 @@ import type {
   ToolResult,
   ToolSnapshot,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'
 
 /**
  * Options of {@link useWebMCPTool}. `enabled` and `exposedTo` may be values or getters; every
@@ -86,7 +86,7 @@ export function useWebMCPTool<
     onError: options.onError,
   })
   const registration = untrack(() => new ToolRegistration(read(tool), resolve()))
-  const state = live(registration)
+  const state = liveSnapshot(registration)
   // After the subscribing effect, so the core's first update reads (and so tracks) all it diffs,
   // a `$state` tool's nested schema included.
   $effect(() => registration.update(read(tool), resolve()))

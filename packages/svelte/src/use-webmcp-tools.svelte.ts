@@ -1,8 +1,12 @@
-import { ToolsObserver } from '@webmcp-kit/core'
+import { ToolsObserver } from '@webmcp-kit/core/lifecycle'
 import { untrack } from 'svelte'
-import { live, read } from './live.svelte'
+import { liveSnapshot, read } from './live.svelte'
 import type { MaybeGetter } from './live.svelte'
-import type { RegisteredTool, ToolsObserverContext, ToolsObserverOptions } from '@webmcp-kit/core'
+import type {
+  RegisteredTool,
+  ToolsObserverContext,
+  ToolsObserverOptions,
+} from '@webmcp-kit/core/lifecycle'
 
 /**
  * Options of {@link useWebMCPTools}. `fromOrigins` may be a value or a getter, read in an effect.
@@ -44,7 +48,7 @@ export function useWebMCPTools(options: UseWebMCPToolsOptions = {}): {
     onError: options.onError,
   })
   const observer = untrack(() => new ToolsObserver(resolve()))
-  const tools = live(observer)
+  const tools = liveSnapshot(observer)
   $effect(() => observer.update(resolve()))
   return tools
 }

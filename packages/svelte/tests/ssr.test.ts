@@ -9,7 +9,6 @@ describe('on the server', () => {
     expect(Object.keys(kit).sort()).toEqual([
       'defineTool',
       'getModelContext',
-      'installModelContext',
       'useWebMCPTool',
       'useWebMCPTools',
     ])

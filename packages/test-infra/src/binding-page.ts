@@ -65,7 +65,7 @@ export interface BindingAdapter {
   }): Mounted | Promise<Mounted>
   /** Mounts a component that renders the names of the binding's tool list, joined by `,`. */
   list(options?: { modelContext?: PageModelContext }): Mounted | Promise<Mounted>
-  /** Installs the polyfill as the binding's README says (its plugin, its provider, or core's). */
+  /** Installs the polyfill as the bindings' READMEs say: core's, at the app's entry. */
   install(): void | Promise<void>
   /** Called before a case with the suite's mode (React: `'StrictMode'` or `'non-strict'`). */
   mode?(mode: string): void

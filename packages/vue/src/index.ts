@@ -5,7 +5,7 @@ export type { UseWebMCPToolsOptions } from './use-webmcp-tools'
 export { WebMCPPlugin, modelContextKey } from './plugin'
 export type { WebMCPPluginOptions } from './plugin'
 // The core's tool-authoring helpers and types, so that one import serves a Vue app.
-export { defineTool, getModelContext, installModelContext } from '@webmcp-kit/core'
+export { defineTool, getModelContext } from '@webmcp-kit/core/lifecycle'
 export type {
   InferToolInput,
   RegisteredTool,
@@ -17,4 +17,4 @@ export type {
   ToolStatus,
   WebMCPContext,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'

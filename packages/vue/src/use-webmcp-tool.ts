@@ -1,6 +1,6 @@
-import { ToolRegistration } from '@webmcp-kit/core'
+import { ToolRegistration } from '@webmcp-kit/core/lifecycle'
 import { toRef, toValue, watch } from 'vue'
-import { liveSnapshot, resolveContext } from './plugin'
+import { liveSnapshot, resolveContext } from './live'
 import type {
   ToolInputSchema,
   ToolRegistrationContext,
@@ -8,7 +8,7 @@ import type {
   ToolResult,
   ToolSnapshot,
   WebMCPTool,
-} from '@webmcp-kit/core'
+} from '@webmcp-kit/core/lifecycle'
 import type { MaybeRefOrGetter, Ref } from 'vue'
 
 /**

@@ -1,7 +1,11 @@
-import { ToolsObserver } from '@webmcp-kit/core'
+import { ToolsObserver } from '@webmcp-kit/core/lifecycle'
 import { shallowReadonly, toValue, watch } from 'vue'
-import { liveSnapshot, resolveContext } from './plugin'
-import type { RegisteredTool, ToolsObserverContext, ToolsObserverOptions } from '@webmcp-kit/core'
+import { liveSnapshot, resolveContext } from './live'
+import type {
+  RegisteredTool,
+  ToolsObserverContext,
+  ToolsObserverOptions,
+} from '@webmcp-kit/core/lifecycle'
 import type { MaybeRefOrGetter, Ref } from 'vue'
 
 /**

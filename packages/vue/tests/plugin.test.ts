@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, effectScope, h, provide } from 'vue'
 import { getModelContext } from '@webmcp-kit/core'
 import { WebMCPPlugin, modelContextKey, useWebMCPTool, useWebMCPTools } from '../src/index'
-import { createSecondContext, modelContext, names, flushTasks } from './utils'
+import { createSecondContext, names, flushTasks } from './utils'
 
 const tool = (name: string) => ({ name, description: `The ${name} tool.`, execute: () => name })
 
@@ -37,21 +37,18 @@ describe('WebMCPPlugin', () => {
     expect(listed.at(-1)).toEqual(['app_tool'])
   })
 
-  it('polyfill: true installs document.modelContext where there is none', async () => {
+  it('installs no polyfill: without one, the composables are unsupported', async () => {
     delete (Document.prototype as { modelContext?: unknown }).modelContext
+    const { vm } = mount(
+      defineComponent({
+        setup: () => useWebMCPTool(tool('unpolyfilled')),
+        render: () => null,
+      }),
+      { global: { plugins: [WebMCPPlugin] } },
+    )
+    await flushTasks()
     expect(getModelContext()).toBeUndefined()
-    mount(registers('polyfilled'), { global: { plugins: [[WebMCPPlugin, { polyfill: true }]] } })
-    await flushTasks()
-    expect(await names()).toEqual(['polyfilled'])
-  })
-
-  it('polyfill: true never replaces an existing document.modelContext', async () => {
-    const before = modelContext()
-    await before.registerTool(tool('existing'))
-    mount(registers('added'), { global: { plugins: [[WebMCPPlugin, { polyfill: true }]] } })
-    await flushTasks()
-    expect(modelContext()).toBe(before)
-    expect(await names()).toEqual(['added', 'existing'])
+    expect(vm.status).toBe('unsupported')
   })
 
   it('without options it changes nothing', async () => {

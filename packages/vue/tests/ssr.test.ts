@@ -11,7 +11,6 @@ describe('on the server', () => {
       'WebMCPPlugin',
       'defineTool',
       'getModelContext',
-      'installModelContext',
       'modelContextKey',
       'useWebMCPTool',
       'useWebMCPTools',
@@ -32,7 +31,7 @@ describe('on the server', () => {
         return () => h('p', `${status.value} ${isExecuting.value} ${tools.value.length}`)
       },
     })
-    const app = createSSRApp(App).use(WebMCPPlugin, { polyfill: true })
+    const app = createSSRApp(App).use(WebMCPPlugin)
     expect(await renderToString(app)).toBe('<p>idle false 0</p>')
     expect(warn).not.toHaveBeenCalled()
     expect(onError).not.toHaveBeenCalled()

@@ -1,6 +1,8 @@
+// The polyfill where there is no native WebMCP, installed by the app's entry.
+import '@webmcp-kit/core/polyfill'
 import { Component, provideZonelessChangeDetection, signal } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'
-import { injectWebMCPTool, provideWebMCP } from '@webmcp-kit/angular'
+import { injectWebMCPTool } from '@webmcp-kit/angular'
 import { getModelContext, isPolyfill } from '@webmcp-kit/core'
 
 @Component({
@@ -31,5 +33,5 @@ function runtimeOf() {
 }
 
 bootstrapApplication(App, {
-  providers: [provideZonelessChangeDetection(), provideWebMCP()],
+  providers: [provideZonelessChangeDetection()],
 }).catch((error: unknown) => console.error(error))

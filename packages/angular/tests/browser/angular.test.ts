@@ -14,9 +14,10 @@ const lifecycle = (native: boolean) => [
   [['counter'], ['celsius', 'fahrenheit'], 5, '12|registered|2|12'],
   // The new component starts from 0; `step` is still 10.
   [[[], 6], ['counter'], 7, '30', '30|registered|1|30'],
-  // Native WebMCP stays, without the application's tools; the polyfill it installed goes.
-  [['counter'], native, []],
-  native ? [] : null,
+  // The application's tools go with it; the modelContext (native, or the polyfill the app's entry
+  // installed for the page's lifetime) stays.
+  [['counter'], true, []],
+  [],
 ]
 
 // The shared binding cases through page.ts's adapter, then one application walked through its
@@ -25,8 +26,8 @@ describeBindingSuite('@webmcp-kit/angular', {
   body: '<script type="module" src="/angular-page.js"></script>',
   cases: [
     {
-      name: 'an application: provideWebMCP installs the polyfill only without native WebMCP; its tool registers once, follows signals, and goes with the application',
-      // No polyfill script: provideWebMCP() installs it where there is no native WebMCP.
+      name: 'an application whose entry installs the polyfill: the polyfill only without native WebMCP; its tool registers once, follows signals, and goes with the application',
+      // No polyfill script: the application's entry installs it where there is no native WebMCP.
       nopolyfill: true,
       run: async () => {
         const { app } = kit
@@ -87,11 +88,11 @@ describeBindingSuite('@webmcp-kit/angular', {
         await kit.until(() => app.text('runs') === '1')
         steps.push([unmounted, await kit.names(), app.toolchanges(), call, app.counter()])
 
-        // Destroying the application unregisters its tools and removes the polyfill it installed.
+        // Destroying the application unregisters its tools.
         const names = await kit.names()
         app.stop()
         steps.push([names, 'modelContext' in document, kit.problems])
-        steps.push(before ? await kit.names() : null)
+        steps.push(await kit.names())
         return steps
       },
       expected: lifecycle(false),

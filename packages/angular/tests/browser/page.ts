@@ -1,8 +1,8 @@
 // The test page's script: Angular compiled in the page (JIT), bundled from source by
 // global-setup.ts. The binding suite's adapter (@webmcp-kit/test-infra/binding-page) mounts each
 // component in an application of its own; `kit.app` is the application angular.test.ts walks
-// through its lifecycle in a page without the polyfill script (provideWebMCP() installs it where
-// the browser has no native WebMCP).
+// through its lifecycle in a page without the polyfill script (its entry installs the polyfill,
+// as the README says, where the browser has no native WebMCP).
 import '@angular/compiler'
 import {
   Component,
@@ -14,7 +14,7 @@ import {
   signal,
 } from '@angular/core'
 import { bootstrapApplication, createApplication } from '@angular/platform-browser'
-import { getModelContext, isPolyfill } from '@webmcp-kit/core'
+import { getModelContext, installModelContext, isPolyfill } from '@webmcp-kit/core'
 import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
 import { injectWebMCPTool, injectWebMCPTools, provideWebMCP } from '../../src/index'
 import type { ApplicationRef, Type } from '@angular/core'
@@ -128,7 +128,7 @@ const adapter: BindingAdapter = {
   tool: (tool, options) => mount(ToolProbe, { tool, options }),
   conditional: (props) => mount(ToolConditional, props),
   list: (options) => mount(ToolList, { modelContext: options?.modelContext }),
-  install: async () => void (await createApplication({ providers: [provideWebMCP()] })),
+  install: () => void installModelContext(),
 }
 
 /** What the application's components read; the case changes it. */
@@ -203,6 +203,8 @@ const app = {
     return !!modelContext && !isPolyfill(modelContext)
   },
   async start() {
+    // The app's entry, as the README says: `import '@webmcp-kit/core/polyfill'` runs this.
+    installModelContext()
     document.body.append(document.createElement('app-root'))
     root = await bootstrapApplication(App, {
       providers: [provideZonelessChangeDetection(), provideWebMCP()],

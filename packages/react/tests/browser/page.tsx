@@ -5,14 +5,9 @@
 import { StrictMode, useState, useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { isPolyfill } from '@webmcp-kit/core'
+import { installModelContext, isPolyfill } from '@webmcp-kit/core'
 import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
-import {
-  getModelContext,
-  installModelContext,
-  useWebMCPTool,
-  useWebMCPTools,
-} from '../../src/index'
+import { getModelContext, useWebMCPTool, useWebMCPTools } from '../../src/index'
 import type { ReactNode } from 'react'
 import type { ToolRegistrationContext, ToolsObserverContext } from '@webmcp-kit/core'
 import type {

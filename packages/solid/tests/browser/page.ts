@@ -4,6 +4,7 @@
 import * as Solid from 'solid-js'
 import h from 'solid-js/h'
 import { render } from 'solid-js/web'
+import { installModelContext } from '@webmcp-kit/core'
 import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
 import * as WebMCPSolid from '../../src/index'
 import type { BindingAdapter, PageTool, PageToolOptions } from '@webmcp-kit/test-infra/binding-page'
@@ -79,7 +80,7 @@ const adapter: BindingAdapter = {
           .join(','),
       )
     }),
-  install: () => void WebMCPSolid.installModelContext(),
+  install: () => void installModelContext(),
 }
 
 startBindingPage(adapter)

@@ -3,6 +3,7 @@
 // components beside it, and what Svelte's own cases (svelte.test.ts) use as `kit.svelte`.
 import * as Svelte from 'svelte'
 import { z } from 'zod'
+import { installModelContext } from '@webmcp-kit/core'
 import { startBindingPage } from '@webmcp-kit/test-infra/binding-page'
 import * as WebMCPSvelte from '../../src/index'
 import Conditional from './Conditional.svelte'
@@ -63,7 +64,7 @@ const adapter: BindingAdapter = {
   conditional: ({ show, count, tool }) =>
     mount(Conditional, { show, count, tools: tool as (index: number) => WebMCPTool }),
   list: (options) => mount(List, { options: options as UseWebMCPToolsOptions | undefined }),
-  install: () => void WebMCPSvelte.installModelContext(),
+  install: () => void installModelContext(),
 }
 
 const svelte = { Probe, WebMCPSvelte, mount, root, z }

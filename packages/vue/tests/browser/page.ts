@@ -2,6 +2,7 @@
 // adapter (@webmcp-kit/test-infra/binding-page) in Vue render functions, and what Vue's own cases
 // (vue.test.ts) use as `kit.vue`.
 import * as Vue from 'vue'
+import { installModelContext } from '@webmcp-kit/core'
 import { line, startBindingPage } from '@webmcp-kit/test-infra/binding-page'
 import * as WebMCPVue from '../../src/index'
 import type { BindingAdapter, PageTool, PageToolOptions } from '@webmcp-kit/test-infra/binding-page'
@@ -82,7 +83,7 @@ const adapter: BindingAdapter = {
       },
     })
   },
-  install: () => void Vue.createApp({}).use(WebMCPVue.WebMCPPlugin, { polyfill: true }),
+  install: () => void installModelContext(),
 }
 
 const vue = { Vue, WebMCPVue, mount }
