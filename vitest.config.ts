@@ -7,6 +7,6 @@ export default defineConfig({
       'packages/*/vitest.*.config.ts',
       'apps/*/vitest.e2e.config.ts',
     ],
-    reporters: ['default', '@webmcp-kit/test-infra/summary-reporter'],
+    reporters: ['default', '@webmcp-kit/test-config/summary-reporter'],
   },
 })

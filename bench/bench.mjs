@@ -35,8 +35,8 @@ import {
 } from './host.mjs'
 
 // The test infrastructure is TypeScript: its register hooks let plain Node load it.
-await import('@webmcp-kit/test-infra/register')
-const { chromiumOptions, startServer } = await import('@webmcp-kit/test-infra/browser')
+await import('@webmcp-kit/test-config/register')
+const { chromiumOptions, startServer } = await import('@webmcp-kit/test-config/browser')
 const { launch } = await import('@webmcp-kit/test-infra/engines')
 
 /**
@@ -1100,7 +1100,7 @@ async function main() {
       write: false,
     })
   ).outputFiles.map((file) => file.text)
-  /** @type {(text: string | undefined) => import('@webmcp-kit/test-infra/browser').Route} */
+  /** @type {(text: string | undefined) => import('@webmcp-kit/test-config/browser').Route} */
   const script = (text) => (_request, response) => {
     response.writeHead(200, { 'content-type': 'text/javascript' })
     response.end(text)
@@ -1116,7 +1116,7 @@ async function main() {
           ...STARTUP.map(([variant]) => variant),
         ]).map((variant) => [
           `/bench-startup/${variant}`,
-          /** @type {import('@webmcp-kit/test-infra/browser').Route} */ (
+          /** @type {import('@webmcp-kit/test-config/browser').Route} */ (
             _request,
             response,
             url,

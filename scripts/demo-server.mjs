@@ -9,7 +9,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildPolyfill } from '@webmcp-kit/test-infra/browser'
+import { buildPolyfill } from '@webmcp-kit/test-config/browser'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const APPS = [

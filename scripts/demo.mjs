@@ -3,7 +3,7 @@
 // localhost ports (secure contexts, so WebMCP is available), plus a landing page linking them.
 // Works with native Chromium (--enable-experimental-web-platform-features) and any browser.
 import { APPS, buildApp, serveApp, serveLanding } from './demo-server.mjs'
-import { buildPolyfill } from '@webmcp-kit/test-infra/browser'
+import { buildPolyfill } from '@webmcp-kit/test-config/browser'
 
 const base = Number(process.env.PORT ?? 5170)
 const apps = APPS.map((app, i) => ({ ...app, port: base + 1 + i }))
