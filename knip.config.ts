@@ -9,7 +9,7 @@ export default {
   ignoreExportsUsedInFile: true,
   // Every package has a second (floor-version or real-browser) vitest project beside the first.
   vitest: { config: ['vitest.config.ts', 'vitest.*.config.ts'] },
-  // Debian's xvfb package, started by @webmcp-kit/test-infra/engines for WebKitGTK.
+  // Debian's xvfb package, started by @webmcp-kit/test-config/launch-webkit for WebKitGTK.
   ignoreBinaries: ['Xvfb'],
   // Templates of the consumer check: copied into fresh apps outside the workspace, built there.
   ignore: ['consumer-check/apps/**'],
@@ -30,6 +30,7 @@ export default {
     'packages/*': { entry },
     'packages/agent-panel': {},
     // Test infrastructure: its entries are its exports (no type tests of its own).
+    'packages/test-config': {},
     'packages/test-infra': {},
     'packages/core': {
       entry,

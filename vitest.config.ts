@@ -8,6 +8,6 @@ export default defineConfig({
       'apps/*/vitest.e2e.config.ts',
       'vitest.scripts.config.ts',
     ],
-    reporters: ['default', '@webmcp-kit/test-infra/summary-reporter'],
+    reporters: ['default', '@webmcp-kit/test-config/summary-reporter'],
   },
 })

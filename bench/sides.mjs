@@ -5,14 +5,14 @@ import { build } from 'esbuild'
 import { STARTUP, startupPage } from './host.mjs'
 
 // The test infrastructure is TypeScript: its register hooks let plain Node load it.
-await import('@webmcp-kit/test-infra/register')
-const { chromiumOptions, startServer } = await import('@webmcp-kit/test-infra/browser')
+await import('@webmcp-kit/test-config/register')
+const { chromiumOptions, startServer } = await import('@webmcp-kit/test-config/browser')
 const { launch } = await import('@webmcp-kit/test-infra/engines')
 
 /**
  * @typedef {import('./measure.mjs').Side} Side
  * @typedef {import('./measure.mjs').Server} Server
- * @typedef {import('@webmcp-kit/test-infra/browser').Route} Route
+ * @typedef {import('@webmcp-kit/test-config/browser').Route} Route
  */
 
 /**

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const templates = fileURLToPath(new URL('apps', import.meta.url))

@@ -75,7 +75,7 @@ const listen = (server, port) =>
  */
 export async function serveApp({ dir, port = 0, polyfill }) {
   const script =
-    polyfill ?? (await (await import('@webmcp-kit/test-infra/browser')).buildPolyfill())
+    polyfill ?? (await (await import('@webmcp-kit/test-config/browser')).buildPolyfill())
   /** @type {Record<string, string>} */
   const files = { '/widget.html': join(ROOT, 'apps/demo-shared/widget.html') }
   const server = createServer((request, response) => {

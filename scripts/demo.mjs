@@ -13,7 +13,7 @@ import {
   serveLanding,
   takenPorts,
 } from './demo-server.mjs'
-import { buildPolyfill } from '@webmcp-kit/test-infra/browser'
+import { buildPolyfill } from '@webmcp-kit/test-config/browser'
 
 /** @type {(message: string) => never} */
 const fail = (message) => {

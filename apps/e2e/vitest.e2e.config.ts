@@ -1,4 +1,4 @@
-import { projectConfig } from '@webmcp-kit/test-infra/vitest'
+import { projectConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The workspace's packages from their sources (as in the packages' own suites): a fresh clone's

@@ -1,3 +1,3 @@
-import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
+import { libraryConfig } from '@webmcp-kit/test-config/tsdown'
 
 export default libraryConfig()

@@ -1,6 +1,6 @@
 import angular from '@analogjs/vite-plugin-angular'
 import { fileURLToPath } from 'node:url'
-import { floorConfig } from '@webmcp-kit/test-infra/vitest'
+import { floorConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 import type { Plugin } from 'vite'
 

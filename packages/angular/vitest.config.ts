@@ -1,6 +1,6 @@
 import angular from '@analogjs/vite-plugin-angular'
 import { fileURLToPath } from 'node:url'
-import { unitConfig } from '@webmcp-kit/test-infra/vitest'
+import { unitConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // jsdom, and the node-environment test (ssr.test.ts) through Vite's SSR settings.

@@ -1,4 +1,4 @@
-import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
+import { libraryConfig } from '@webmcp-kit/test-config/tsdown'
 
 // The library and the `webmcp-kit-bridge` command (src/cli/cli.ts keeps its #! line).
 export default libraryConfig({

@@ -1,4 +1,4 @@
-import { browserConfig } from '@webmcp-kit/test-infra/vitest'
+import { browserConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // End to end in real Chromium, native WebMCP (flag on) and the polyfill (flag off): MCP clients

@@ -1,4 +1,4 @@
-import { soakConfig } from '@webmcp-kit/test-infra/vitest'
+import { soakConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The frames soak suite (issue 17): iframes with tools added and removed a thousand times in real

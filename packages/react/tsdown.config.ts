@@ -1,4 +1,4 @@
-import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
+import { libraryConfig } from '@webmcp-kit/test-config/tsdown'
 
 export default libraryConfig({
   // One output module per source file, so every module keeps its 'use client' directive.

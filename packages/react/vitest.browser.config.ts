@@ -1,4 +1,4 @@
-import { browserConfig } from '@webmcp-kit/test-infra/vitest'
+import { browserConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The hooks in real browsers: Chromium against native WebMCP (flag on) and the polyfill (flag off),

@@ -1,4 +1,4 @@
-import { soakConfig } from '@webmcp-kit/test-infra/vitest'
+import { soakConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The soak suite (issue 17): the binding mounted, toggled and subscribed thousands of times in real

@@ -1,5 +1,5 @@
 import solid from 'vite-plugin-solid'
-import { unitConfig } from '@webmcp-kit/test-infra/vitest'
+import { unitConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // Solid's JSX compiler for the tests' components; in tests it resolves solid-js to its browser

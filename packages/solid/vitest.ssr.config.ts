@@ -1,4 +1,4 @@
-import { unitConfig } from '@webmcp-kit/test-infra/vitest'
+import { unitConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The package on Solid's server build (solid-js's `node` export, as SolidStart's server gets it):

@@ -1,5 +1,5 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte'
-import { unitConfig } from '@webmcp-kit/test-infra/vitest'
+import { unitConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // Svelte's client build (`browser`), in development (`development`: its dev-time checks) for the

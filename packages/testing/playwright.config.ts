@@ -3,7 +3,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 
 export default defineConfig({
   testDir: 'tests/playwright',

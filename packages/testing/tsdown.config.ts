@@ -1,4 +1,4 @@
-import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
+import { libraryConfig } from '@webmcp-kit/test-config/tsdown'
 
 // The driver-neutral API, and the Playwright Test fixture and matchers (`./playwright`), which
 // alone import @playwright/test.

@@ -1,4 +1,4 @@
-import { libraryConfig } from '@webmcp-kit/test-infra/tsdown'
+import { libraryConfig } from '@webmcp-kit/test-config/tsdown'
 
 // One output module per source file.
 export default libraryConfig({ unbundle: true })

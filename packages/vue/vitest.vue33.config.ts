@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { floorConfig } from '@webmcp-kit/test-infra/vitest'
+import { floorConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 const require = createRequire(import.meta.url)

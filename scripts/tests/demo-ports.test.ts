@@ -49,7 +49,7 @@ describe('the demo with one of its ports taken', () => {
     const port = await occupy()
     const { status, stdout, stderr } = spawnSync(
       process.execPath,
-      ['--import', '@webmcp-kit/test-infra/register', 'scripts/demo.mjs'],
+      ['--import', '@webmcp-kit/test-config/register', 'scripts/demo.mjs'],
       { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PORT: `${port}` }, timeout: 30_000 },
     )
     expect(status).toBe(1)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { buildPolyfill, chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { buildPolyfill, chromiumOptions } from '@webmcp-kit/test-config/browser'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../scripts/demo-server.mjs'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'

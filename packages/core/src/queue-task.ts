@@ -67,7 +67,8 @@ export function queueTask(first: Step, then?: Step): void {
 
 /**
  * Test-only: how many queued tasks have not run yet (0 when the queue is idle). Not exported by the
- * package; `flushTasks()` in `@webmcp-kit/test-infra/helpers` drains the queue with it.
+ * package: the polyfill hook's `pending()` (webmcp/install-engine.ts) answers with it, and
+ * `flushTasks()` in `@webmcp-kit/test-infra/helpers` drains the queue through that.
  *
  * @example
  * queueTask(() => {})

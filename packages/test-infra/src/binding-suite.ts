@@ -1,16 +1,14 @@
 // The browser suites of the bindings share one setup: the package's test page, bundled from source
-// with its framework, served beside the polyfill by browser.ts's server, and every engine
-// `WEBMCP_ENGINES` selects, launched through engines.ts. A package's vitest globalSetup calls
-// `startBindingSuite` and hands `origin` and `endpoints` to its test file, whose
-// `describeBindingSuite` (binding-cases.ts) runs the shared cases there through the adapter the
-// page hands `startBindingPage` (binding-page.ts).
-//
-// Its own module (not browser.ts) because engines.ts imports browser.ts: this needs both.
+// with its framework, served beside the polyfill by the test server (@webmcp-kit/test-config's
+// browser.ts), and every engine `WEBMCP_ENGINES` selects, launched through engines.ts. A package's
+// vitest globalSetup calls `startBindingSuite` and hands `origin` and `endpoints` to its test file,
+// whose `describeBindingSuite` (binding-cases.ts) runs the shared cases there through the adapter
+// the page hands `startBindingPage` (binding-page.ts).
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import type { BuildOptions } from 'esbuild'
 import type { TestProject } from 'vitest/node'
-import { startServer } from './browser'
+import { startServer } from '@webmcp-kit/test-config/browser'
 import { launchEngines } from './engines'
 import type { EngineName, LaunchName } from './engines'
 

@@ -1,8 +1,6 @@
 // Helpers shared by the packages' tests and their global setups (as @webmcp-kit/test-infra/helpers; not part
 // of any package).
 
-import { queuedTasks, queueTask } from '../../core/src/queue-task'
-
 /** A promise with its `resolve` and `reject` at hand (`Promise.withResolvers` needs Node 22). */
 export function deferred<T = unknown>() {
   let resolve!: (value: T) => void
@@ -38,10 +36,40 @@ export async function withCleanup(
 /** Polyfill tasks one `flushTasks()` may see run before it gives up (a queue that never drains). */
 const MAX_FLUSH_ROUNDS = 10_000
 
+/** What `flushTasks` reads of the polyfill hook (`PolyfillHook` of `@webmcp-kit/core/lifecycle`). */
+interface TaskHook {
+  pending?(): number
+}
+
 /**
- * Resolves once the polyfill's task queue (`queueTask`: `registerTool`'s resolution, `toolchange`,
- * `getTools()`'s answer, an execution's result) is empty and stays empty across a whole task, so
- * the microtasks the last tasks started have run too. Nothing is waited for by the clock.
+ * How many of the polyfill's tasks have not run yet, as its hook says: the hook on the `ModelContext`
+ * interface object, which is `document.modelContext.constructor` (where the bridge finds it). Read
+ * from the global so that waiting never calls the `document.modelContext` getter a test watches. 0
+ * without a polyfill.
+ */
+function pending(): number {
+  const { ModelContext } = globalThis as { ModelContext?: unknown }
+  const hooks = ModelContext as Record<symbol, TaskHook | undefined> | undefined
+  return hooks?.[Symbol.for('webmcp-kit/polyfill')]?.pending?.() ?? 0
+}
+
+/** Resolves in a task of its own (not a microtask): every microtask queued before it has run. */
+function nextTask(): Promise<void> {
+  const { port1, port2 } = new MessageChannel()
+  return new Promise<void>((resolve) => {
+    port1.onmessage = () => {
+      port1.close()
+      resolve()
+    }
+    port2.postMessage(0)
+  })
+}
+
+/**
+ * Resolves once the polyfill's task queue (`registerTool`'s resolution, `toolchange`,
+ * `getTools()`'s answer, an execution's result) is empty and stays empty across two whole tasks, so
+ * the microtasks the last tasks started have run too. It reads the queue through the polyfill hook
+ * (`pending()`), so it imports nothing of the polyfill. Nothing is waited for by the clock.
  *
  * `scope` runs each drain: a framework's way to let the updates the tasks caused finish, which may
  * queue more tasks (React: `act`; Angular: drain, then `whenStable()`). `flushTasks` drains again
@@ -59,16 +87,16 @@ export async function flushTasks(
 ): Promise<void> {
   let rounds = 0
   const drain = async () => {
-    // A task queued now runs after every task queued before it; two in a row with nothing queued
-    // in between mean the microtasks of the earlier ones ran as well (a new message each time).
+    // Each task of ours runs after the microtasks of every task before it; two in a row with no
+    // polyfill task pending after either mean those microtasks queued nothing more.
     for (let idle = 0; idle < 2;) {
       if (++rounds > MAX_FLUSH_ROUNDS) {
         throw new Error(`flushTasks: the polyfill still queues tasks after ${MAX_FLUSH_ROUNDS}`)
       }
-      await new Promise<void>((resolve) => queueTask(resolve))
-      idle = queuedTasks() ? 0 : idle + 1
+      await nextTask()
+      idle = pending() ? 0 : idle + 1
     }
   }
   do await scope(drain)
-  while (queuedTasks())
+  while (pending())
 }

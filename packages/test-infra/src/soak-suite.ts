@@ -1,8 +1,9 @@
 // The soak suites (issue 17): each binding's page and the frames page, in real Chromium with native
-// WebMCP and with the polyfill, launched here with the flags of browser.mjs plus a forced GC
-// (`--js-flags=--expose-gc`) and exact heap figures (`--enable-precise-memory-info`). A suite's
-// vitest globalSetup is `soakSuiteSetup({ entry, route, esbuild })`; its test file drives each
-// scenario with `soak(page, …)`, which prints the figures and returns them for the assertions.
+// WebMCP and with the polyfill, launched here with the flags of @webmcp-kit/test-config's browser.ts
+// plus a forced GC (`--js-flags=--expose-gc`) and exact heap figures
+// (`--enable-precise-memory-info`). A suite's vitest globalSetup is `soakSuiteSetup({ entry, route,
+// esbuild })`; its test file drives each scenario with `soak(page, …)`, which prints the figures and
+// returns them for the assertions.
 //
 // Counts: `WEBMCP_SOAK=full` (what `pnpm test:soak` sets) runs 10,000 cycles per scenario and
 // 1,000 frames; otherwise (`npm test`) a twentieth: 500 cycles and 50 frames.
@@ -11,7 +12,7 @@ import type { BrowserServer, LaunchOptions, Page } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { startBindingSuite } from './binding-suite'
 import type { BindingSuiteOptions } from './binding-suite'
-import { chromiumOptions } from './browser'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 import type { SoakState } from './soak-page'
 
 export interface SoakCounts {

@@ -1,4 +1,4 @@
-// Pages for the bridge's attack suite, served by the test server (@webmcp-kit/test-infra/browser): any path is
+// Pages for the bridge's attack suite, served by the test server (@webmcp-kit/test-config/browser): any path is
 // an HTML page that loads the polyfill first (in native Chromium it stands aside), `body` is its
 // body. `role` only names the document, so that a test can find its frame.
 

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 import { createBridge } from '../../src/index'
 import { forgedTools, iframe, lie, pageUrl, register } from './attack-pages'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { buildPolyfill, startServer } from '@webmcp-kit/test-infra/browser'
+import { buildPolyfill, startServer } from '@webmcp-kit/test-config/browser'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../../scripts/demo-server.mjs'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'

@@ -21,6 +21,11 @@ export interface PolyfillHook {
    */
   joined(context: unknown): Promise<boolean>
   /**
+   * How many of the polyfill's queued tasks (a registration's settling, `toolchange`, an answer, an
+   * execution's result) have not run yet in this realm; 0 when its task queue is idle. For tests.
+   */
+  pending(): number
+  /**
    * Whether the child window `child` of `context`'s document, showing document `doc` of `origin`, may use
    * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
    */

@@ -5,9 +5,15 @@ import { shapeInterfaces } from './webidl-shape'
 import { HOOK } from './hook'
 import type { ModelContext } from './types'
 import type { PolyfillHook } from './hook'
+import { queuedTasks } from '../queue-task'
 
 /** This realm's hook; the frame protocol adds `admits` (frames/link.ts), the engine alone has none. */
-export const hook: PolyfillHook = { owns, failure: failureOf, joined: joinedOf }
+export const hook: PolyfillHook = {
+  owns,
+  failure: failureOf,
+  joined: joinedOf,
+  pending: queuedTasks,
+}
 const noop = () => {}
 
 /**

@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 
 // Security review D1: a page restored from the back/forward cache gets every frame's tools back, as
 // natively. The differential harness cannot navigate the page it runs in, so this file drives

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { chromiumOptions, startServer } from '@webmcp-kit/test-infra/browser'
+import { chromiumOptions, startServer } from '@webmcp-kit/test-config/browser'
 import { launchEngines, selectEngines } from '@webmcp-kit/test-infra/engines'
 import type { EngineName, LaunchName } from '@webmcp-kit/test-infra/engines'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'

@@ -8,7 +8,7 @@ import type { Browser as EngineBrowser } from '@webmcp-kit/test-infra/engines'
 /** The engines besides Chromium that run every case with the polyfill (issue 11). */
 export type OtherEngine = 'firefox' | 'webkit'
 
-/** What a case's test records for the summary reporter (@webmcp-kit/test-infra/summary-reporter). */
+/** What a case's test records for the summary reporter (@webmcp-kit/test-config/summary-reporter). */
 export interface EngineMeta {
   engine: string
   /** The outcome equals native Chromium's (`expected`). */

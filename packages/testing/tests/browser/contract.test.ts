@@ -3,8 +3,8 @@
 // callTool() give the same values and the same errors.
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { selectEngines } from '@webmcp-kit/test-infra/engines'
-import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { selectEngines } from '@webmcp-kit/test-config/select'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 import { webmcp } from '../../src'
 import { until } from './sessions'
 import type { Browser, Page } from 'playwright-core'

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { startServer } from '@webmcp-kit/test-infra/browser'
+import { startServer } from '@webmcp-kit/test-config/browser'
 import { ROUTES } from './pages'
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-// The pages the browser suite tests against, served beside the polyfill by @webmcp-kit/test-infra/browser's
+// The pages the browser suite tests against, served beside the polyfill by @webmcp-kit/test-config/browser's
 // server: imperative tools, a declarative form tool, and a frame tree with a same-origin child and
 // a cross-origin widget. Each page script runs after the polyfill (which does nothing where WebMCP
 // is native), and sets `window.ready` once its tools are registered.

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { selectEngines } from '@webmcp-kit/test-infra/engines'
+import { selectEngines } from '@webmcp-kit/test-config/select'
 
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli')
 const config = fileURLToPath(new URL('../../playwright.config.ts', import.meta.url))

@@ -1,12 +1,10 @@
 // One browser per engine, driven through the driver a user of that engine has: Playwright for
 // Chromium (native WebMCP and the polyfill), Puppeteer for Firefox ESR (WebDriver BiDi), WebdriverIO
 // for WebKitGTK (WebDriver classic). Launched as @webmcp-kit/test-infra/engines launches them.
-import {
-  launchPlaywright,
-  launchPuppeteer,
-  launchWebdriverIO,
-  selectEngines,
-} from '@webmcp-kit/test-infra/engines'
+import { launchPlaywright } from '@webmcp-kit/test-config/launch-chromium'
+import { launchPuppeteer } from '@webmcp-kit/test-config/launch-firefox'
+import { launchWebdriverIO } from '@webmcp-kit/test-config/launch-webkit'
+import { selectEngines } from '@webmcp-kit/test-config/select'
 import { driverOf } from '../../src/drivers'
 import type { WebMCPTarget } from '../../src/drivers'
 

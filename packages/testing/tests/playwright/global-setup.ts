@@ -1,4 +1,4 @@
-import { startServer } from '@webmcp-kit/test-infra/browser'
+import { startServer } from '@webmcp-kit/test-config/browser'
 import { ROUTES } from '../browser/pages'
 
 /** The suite's pages, for the specs (their origins through the environment, which workers get). */

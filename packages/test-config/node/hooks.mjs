@@ -1,6 +1,6 @@
-// Node module hooks (registered by register.mjs): .ts files compiled by esbuild as they load. Only
-// the types go: no helper is injected, so a function's source stays as written (the engines send
-// functions to pages as source text).
+// Node module hooks (registered by register.mjs): workspace packages resolved from source, and .ts
+// files compiled by esbuild as they load. Only the types go: no helper is injected, so a function's
+// source stays as written (the engines send functions to pages as source text).
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { transform } from 'esbuild'
@@ -8,8 +8,13 @@ import { transform } from 'esbuild'
 /** @typedef {{ parentURL?: string, conditions: string[] }} ResolveContext */
 /** @typedef {{ format?: string | null, url: string, shortCircuit?: boolean }} Resolved */
 
+/** The condition under which a workspace package exports its TypeScript sources. */
+const SOURCE = '@webmcp-kit/source'
+
 /**
- * TypeScript's extensionless relative imports (`./browser`) resolve to the `.ts` file beside.
+ * Workspace packages resolve from source (the `@webmcp-kit/source` condition first, as in the
+ * vitest projects), so no script waits for a package build. TypeScript's extensionless relative
+ * imports (`./browser`) resolve to the `.ts` file beside.
  *
  * @param {string} specifier
  * @param {ResolveContext} context
@@ -17,6 +22,7 @@ import { transform } from 'esbuild'
  * @returns {Promise<Resolved>}
  */
 export async function resolve(specifier, context, nextResolve) {
+  context = { ...context, conditions: [SOURCE, ...context.conditions] }
   try {
     return await nextResolve(specifier, context)
   } catch (error) {
