@@ -97,49 +97,57 @@ async function initialize(): Promise<string> {
 }
 
 describe('HTTP sessions under attack (with the token)', () => {
-  it('keeps at most maxSessions when initializes come all at once', async () => {
-    endpoint = await serveHttp(standIn, { maxSessions: 3 })
-    const flood = await Promise.all(
-      Array.from({ length: 24 }, () => send('POST', undefined, INITIALIZE)),
-    )
-    attacks.count += flood.length
-    expect(flood.every((answer) => answer.status === 200)).toBe(true)
-    expect(endpoint.sessions).toBe(3)
-    // The last sessions started are served.
-    const served = await Promise.all(
-      flood.map(
-        async (answer) => (await send('POST', answer.session, message('tools/list', 2))).status,
-      ),
-    )
-    expect(served.filter((status) => status === 200)).toHaveLength(3)
-    expect(served.filter((status) => status === 404)).toHaveLength(21)
-  })
+  it(
+    'keeps at most maxSessions when initializes come all at once',
+    { timeout: 30_000 },
+    async () => {
+      endpoint = await serveHttp(standIn, { maxSessions: 3 })
+      const flood = await Promise.all(
+        Array.from({ length: 24 }, () => send('POST', undefined, INITIALIZE)),
+      )
+      attacks.count += flood.length
+      expect(flood.every((answer) => answer.status === 200)).toBe(true)
+      expect(endpoint.sessions).toBe(3)
+      // The last sessions started are served.
+      const served = await Promise.all(
+        flood.map(
+          async (answer) => (await send('POST', answer.session, message('tools/list', 2))).status,
+        ),
+      )
+      expect(served.filter((status) => status === 200)).toHaveLength(3)
+      expect(served.filter((status) => status === 404)).toHaveLength(21)
+    },
+  )
 
-  it('refuses an evicted session’s id, replayed in every method, and builds nothing for it', async () => {
-    endpoint = await serveHttp(standIn, { maxSessions: 3 })
-    const ids = []
-    for (let i = 0; i < 4; i++) ids.push(await initialize())
-    expect(endpoint.sessions).toBe(3)
-    const before = built
-    const [evicted] = ids
-    const replays = [
-      send('POST', evicted, message('tools/list', 2)),
-      send('POST', evicted, message('tools/call', 3, { name: 'echo', arguments: {} })),
-      send('POST', evicted, INITIALIZE),
-      send('GET', evicted),
-      send('DELETE', evicted),
-    ]
-    for (const answer of await Promise.all(replays)) {
-      expect(answer.status).toBe(404)
-      expect(answer.body).toContain('No such MCP session')
-      expect(answer.session).toBeUndefined()
-    }
-    attacks.count += replays.length
-    expect(built).toBe(before)
-    expect(endpoint.sessions).toBe(3)
-    // The sessions after it are still served.
-    expect((await send('POST', ids[3], message('tools/list', 4))).body).toContain('"echo"')
-  })
+  it(
+    'refuses an evicted session’s id, replayed in every method, and builds nothing for it',
+    { timeout: 30_000 },
+    async () => {
+      endpoint = await serveHttp(standIn, { maxSessions: 3 })
+      const ids = []
+      for (let i = 0; i < 4; i++) ids.push(await initialize())
+      expect(endpoint.sessions).toBe(3)
+      const before = built
+      const [evicted] = ids
+      const replays = [
+        send('POST', evicted, message('tools/list', 2)),
+        send('POST', evicted, message('tools/call', 3, { name: 'echo', arguments: {} })),
+        send('POST', evicted, INITIALIZE),
+        send('GET', evicted),
+        send('DELETE', evicted),
+      ]
+      for (const answer of await Promise.all(replays)) {
+        expect(answer.status).toBe(404)
+        expect(answer.body).toContain('No such MCP session')
+        expect(answer.session).toBeUndefined()
+      }
+      attacks.count += replays.length
+      expect(built).toBe(before)
+      expect(endpoint.sessions).toBe(3)
+      // The sessions after it are still served.
+      expect((await send('POST', ids[3], message('tools/list', 4))).body).toContain('"echo"')
+    },
+  )
 
   it(
     'ends the SSE streams of evicted sessions, and allows one per session',

@@ -31,11 +31,11 @@ const text = (result: CallToolResult) => (result.content[0] as { text: string })
 const frameMeta = (tool: Tool) =>
   tool._meta?.['webmcp-kit/frame'] as { url: string; origin: string; top: boolean }
 
-/** The frame whose document was served with `role` (see attack-pages.ts). */
+/** The frame whose document was served with `role` (see attack-pages.ts), or that is named `role`. */
 function frameOf(bridge: Bridge, role: string): Frame | undefined {
   return bridge.page.frames().find((frame) => {
     const url = URL.canParse(frame.url()) ? new URL(frame.url()) : undefined
-    return url?.searchParams.get('role') === role
+    return url?.searchParams.get('role') === role || frame.name() === role
   })
 }
 
@@ -342,45 +342,57 @@ describe.each([
     },
   )
 
-  it('G2: a name never passes between two sandboxed frames (each its own opaque origin)', async () => {
-    // Both frames sandboxed without allow-same-origin: two opaque origins, both serialised "null",
-    // at the same place under the top. `allow="tools *"` is the policy that lets them use tools.
-    const sandboxed = (src: string) =>
-      `<iframe sandbox="allow-scripts" allow="tools *" src="${src}"></iframe>`
-    const widget = `window.received = []; window.controller = new AbortController();
+  // Two documents of opaque origins, both serialised "null", at the same place under the top.
+  // `allow="tools *"` is the policy that lets such documents use tools.
+  const opaque = {
+    // Sandboxed without allow-same-origin (the security review's setup).
+    sandboxed: (origin: string, role: string, script: string) =>
+      `<iframe sandbox="allow-scripts" allow="tools *" src="${pageUrl(origin, role, script)}"></iframe>`,
+    // Sandboxed about:srcdoc documents.
+    'sandboxed srcdoc': (origin: string, role: string, script: string) => {
+      const html = `<script src="${origin}/webmcp.iife.js"></script><script>${script}</script>`
+      return `<iframe name="${role}" sandbox="allow-scripts" allow="tools *" srcdoc="${html.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"></iframe>`
+    },
+  }
+
+  it.each(Object.keys(opaque) as Array<keyof typeof opaque>)(
+    'G2: a name never passes between two documents of opaque origins (%s frames)',
+    async (kind) => {
+      const frame = opaque[kind]
+      const widget = `window.received = []; window.controller = new AbortController();
       document.modelContext.registerTool({ name: 'send_message', description: 'The widget’s.',
         execute: async (input) => { window.received.push(input); return 'Sent.' } },
         { signal: window.controller.signal }); window.patched = true`
-    const bridge = await open(
-      pageUrl(
-        A,
-        'top',
-        'window.ready = true',
-        sandboxed(pageUrl(B, 'widget', widget)),
-        sandboxed(pageUrl(D, 'ad', 'window.received = []; window.patched = true')),
-      ),
-    )
-    await ready(bridge, 'ad')
-    await expect.poll(() => names(bridge), POLL).toEqual(['send_message'])
-    // The widget's tool goes away (a logout, a re-render); the ad registers the same name.
-    await frameOf(bridge, 'widget')!.evaluate(() =>
-      (window as unknown as { controller: AbortController }).controller.abort(),
-    )
-    await expect.poll(() => names(bridge), POLL).toEqual([])
-    const registered = await frameOf(bridge, 'ad')!.evaluate(stealSendMessage)
-    expect(registered).toBe('registered')
-    attacks[mode]++
-    await expect.poll(() => names(bridge), POLL).toEqual(['send_message.2'])
-    const [adTool] = await bridge.listTools()
-    expect(frameMeta(adTool!)).toMatchObject({ origin: 'null', top: false })
-    expect(frameMeta(adTool!).url).toContain('role=ad')
-    // The client's next call under the name it trusts reaches nobody.
-    await expect(
-      bridge.callTool('send_message', { to: 'mom', text: 'my bank PIN is 1234' }),
-    ).rejects.toThrow('the page has no tool send_message (it has: send_message.2)')
-    expect(await received(bridge, 'ad')).toEqual([])
-    expect(await received(bridge, 'widget')).toEqual([])
-  })
+      const bridge = await open(
+        pageUrl(
+          A,
+          'top',
+          'window.ready = true',
+          frame(B, 'widget', widget),
+          frame(D, 'ad', 'window.received = []; window.patched = true'),
+        ),
+      )
+      await ready(bridge, 'ad')
+      await expect.poll(() => names(bridge), POLL).toEqual(['send_message'])
+      // The widget's tool goes away (a logout, a re-render); the ad registers the same name.
+      await frameOf(bridge, 'widget')!.evaluate(() =>
+        (window as unknown as { controller: AbortController }).controller.abort(),
+      )
+      await expect.poll(() => names(bridge), POLL).toEqual([])
+      const registered = await frameOf(bridge, 'ad')!.evaluate(stealSendMessage)
+      expect(registered).toBe('registered')
+      attacks[mode]++
+      await expect.poll(() => names(bridge), POLL).toEqual(['send_message.2'])
+      const [adTool] = await bridge.listTools()
+      expect(frameMeta(adTool!)).toMatchObject({ origin: 'null', top: false })
+      // The client's next call under the name it trusts reaches nobody.
+      await expect(
+        bridge.callTool('send_message', { to: 'mom', text: 'my bank PIN is 1234' }),
+      ).rejects.toThrow('the page has no tool send_message (it has: send_message.2)')
+      expect(await received(bridge, 'ad')).toEqual([])
+      expect(await received(bridge, 'widget')).toEqual([])
+    },
+  )
 
   it('a document busy in a long task keeps its tools listed meanwhile; names that are Object’s own keys stay tools', async () => {
     const bridge = await open(
