@@ -89,12 +89,15 @@ export type Entry = (request?: unknown) => Promise<string> | object | undefined
 export function install(key: string | null, name: string): Entry {
   // ---- Everything, taken now. ----------------------------------------------------------------
   const win = window
-  const doc = document
+  let doc = document
   const R = Reflect
   const apply = R.apply
   const O = Object
   const getOwn = O.getOwnPropertyDescriptor
   const defineProperty = O.defineProperty
+  // A frame's first about:blank and the same-origin document that replaces it share one window (and
+  // this entry point): a document the entry point was not made in is read as it is when first asked.
+  const documentOf = getOwn(win, 'document')?.get
   const getProto = O.getPrototypeOf
   const setProto = O.setPrototypeOf
   const keysOf = O.keys
@@ -810,6 +813,12 @@ export function install(key: string | null, name: string): Entry {
     if (typeof text !== 'string') {
       take()
       return context?.mc
+    }
+    const current = documentOf ? (apply(documentOf, win, []) as Document) : document
+    if (current !== doc) {
+      doc = current
+      context = undefined
+      joined = undefined
     }
     return new P<string>((resolve) => {
       let replied = false

@@ -37,6 +37,12 @@ describe('driverOf', () => {
   it('is safe to import where there is no DOM (Node, SSR)', async () => {
     expect(typeof document).toBe('undefined')
     const module = await import('../src')
-    expect(Object.keys(module).sort()).toEqual(['TimeoutError', 'attach', 'driverOf', 'lint', 'webmcp'])
+    expect(Object.keys(module).sort()).toEqual([
+      'TimeoutError',
+      'attach',
+      'driverOf',
+      'lint',
+      'webmcp',
+    ])
   })
 })
