@@ -27,6 +27,10 @@ export interface PageLike {
 export interface WebdriverIOBrowserLike {
   sessionId: string
   execute(script: string): Promise<unknown>
+  /** Whether the session speaks WebDriver BiDi (what `attach` needs). */
+  isBidi?: boolean
+  /** WebDriver BiDi's `script.addPreloadScript`. */
+  scriptAddPreloadScript?(params: { functionDeclaration: string }): Promise<unknown>
 }
 
 /**
@@ -39,6 +43,101 @@ export interface WebdriverIOBrowserLike {
  * ```
  */
 export type WebMCPTarget = PageLike | WebdriverIOBrowserLike
+
+/**
+ * What {@link attach} takes: a {@link WebMCPTarget}, or a Playwright `BrowserContext` (every page
+ * of it).
+ *
+ * @example
+ * ```ts
+ * const targets: AttachTarget[] = [page, context, wdioBrowser]
+ * ```
+ */
+export type AttachTarget = WebMCPTarget | { addInitScript(script: string): Promise<unknown> }
+
+/** @internal A reader's key and the name of its entry point, for the pages an init script prepares. */
+export interface Attachment {
+  key: Buffer
+  name: string
+}
+
+const attachments = new WeakMap<object, Attachment>()
+
+type Shape = {
+  page?: () => unknown
+  context?: () => unknown
+  addInitScript?: (script: string) => Promise<unknown>
+  evaluateOnNewDocument?: (script: string) => Promise<unknown>
+}
+
+/** @internal The attachment that covers `target`: its own, its page's or its browser context's. */
+export function attachmentOf(target: WebMCPTarget): Attachment | undefined {
+  const found = attachments.get(target)
+  if (found || isWebdriverIO(target)) return found
+  const shape = target as Shape
+  const page = typeof shape.page === 'function' ? (shape.page() as Shape | null) : undefined
+  for (const candidate of [page, shape]) {
+    if (!candidate) continue
+    const own = candidate !== shape ? attachments.get(candidate) : undefined
+    if (own) return own
+    const context: unknown =
+      typeof candidate.context === 'function' ? candidate.context() : undefined
+    const shared = context && typeof context === 'object' ? attachments.get(context) : undefined
+    if (shared) return shared
+  }
+  return undefined
+}
+
+/**
+ * @internal Where an init script for `target` goes, and how to add it: `null` when `target` is
+ * attached already.
+ */
+export function preloaderOf(
+  target: AttachTarget,
+): { owner: object; add(script: string): Promise<unknown> } | null {
+  if (target !== null && typeof target === 'object') {
+    if (isWebdriverIO(target)) {
+      if (!target.isBidi || typeof target.scriptAddPreloadScript !== 'function')
+        throw new Error(
+          "attach(browser): this WebdriverIO session speaks WebDriver classic, which has no way to run a script before the page's own. " +
+            'Start it on WebDriver BiDi (WebdriverIO 9 does unless `wdio:enforceWebDriverClassic` is set), ' +
+            'or use webmcp(browser) without attach(), which reads the page as its scripts left it.',
+        )
+      const browser = target
+      return attachments.has(browser)
+        ? null
+        : {
+            owner: browser,
+            add: (script) =>
+              browser.scriptAddPreloadScript!({ functionDeclaration: `() => { ${script} }` }),
+          }
+    }
+    const shape = target as Shape
+    if (
+      typeof shape.addInitScript === 'function' ||
+      typeof shape.evaluateOnNewDocument === 'function'
+    ) {
+      if (attachments.has(target)) return null
+      return {
+        owner: target,
+        add: (script) =>
+          typeof shape.addInitScript === 'function'
+            ? shape.addInitScript(script)
+            : shape.evaluateOnNewDocument!(script),
+      }
+    }
+    const page = typeof shape.page === 'function' ? shape.page() : undefined
+    if (page && typeof page === 'object') return preloaderOf(page as AttachTarget)
+  }
+  throw new TypeError(
+    'attach(target): expected a Playwright Page, Frame or BrowserContext, a Puppeteer Page or ' +
+      `Frame, or a WebdriverIO browser, got ${target === null ? 'null' : typeof target}.`,
+  )
+}
+
+/** @internal Remembers that `owner`'s documents run the reader of `attachment`. */
+export const remember = (owner: object, attachment: Attachment) =>
+  void attachments.set(owner, attachment)
 
 /**
  * One driver, reduced to what the package needs of it.

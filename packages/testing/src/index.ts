@@ -1,4 +1,4 @@
-export { webmcp, TimeoutError } from './webmcp'
+export { attach, webmcp, TimeoutError } from './webmcp'
 export type {
   CallToolOptions,
   FrameTreeToolInfo,
@@ -14,4 +14,10 @@ export type {
 export { lint } from './lint'
 export type { LintableTool, LintFinding, LintRule } from './lint'
 export { driverOf } from './drivers'
-export type { Driver, PageLike, WebMCPTarget, WebdriverIOBrowserLike } from './drivers'
+export type {
+  AttachTarget,
+  Driver,
+  PageLike,
+  WebMCPTarget,
+  WebdriverIOBrowserLike,
+} from './drivers'

@@ -1,7 +1,7 @@
 // Playwright Test: a `webmcp` fixture and web-first matchers. The only module that imports
 // @playwright/test (an optional peer dependency).
 import { expect as baseExpect, test as baseTest } from '@playwright/test'
-import { webmcp } from './webmcp'
+import { attach, webmcp } from './webmcp'
 import type { WebMCPTarget } from './drivers'
 import type { ToolCall, WaitForToolOptions, WebMCP } from './webmcp'
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test'
@@ -28,7 +28,8 @@ const handleOf = (received: WebMCP | WebMCPTarget) =>
   isHandle(received) ? received : webmcp(received)
 
 /**
- * Playwright Test's `test` with a `webmcp` fixture: `webmcp(page)` for the test's page.
+ * Playwright Test's `test` with a `webmcp` fixture: `webmcp(page)` for the test's page, attached
+ * (see `attach`) before the test loads anything.
  *
  * @example
  * ```ts
@@ -43,6 +44,7 @@ const handleOf = (received: WebMCP | WebMCPTarget) =>
  */
 export const test = baseTest.extend<WebMCPFixtures>({
   webmcp: async ({ page }, use) => {
+    await attach(page)
     await use(webmcp(page))
   },
 })

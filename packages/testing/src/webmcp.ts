@@ -1,7 +1,8 @@
-import { agent } from './agent'
-import { driverOf } from './drivers'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { install } from './agent'
+import { attachmentOf, driverOf, preloaderOf, remember } from './drivers'
 import type { AgentReply, AgentRequest, ListedTool, PageError, RecordedEvent } from './agent'
-import type { Driver, WebMCPTarget } from './drivers'
+import type { AttachTarget, Attachment, Driver, WebMCPTarget } from './drivers'
 
 /**
  * The hints of a tool, as Playwright's `page.webmcp.tools()` names them: only those that are `true`.
@@ -200,6 +201,78 @@ export class TimeoutError extends Error {
 }
 
 let calls = 0
+/** The entry point of a reader `webmcp()` installs itself, in a page no init script prepared. */
+const UNATTACHED = '__webmcpKitTestingUnattached'
+/** What the page answers when its document has no reader (it was loaded before `attach`). */
+const NO_READER = 'webmcp-kit/testing: no reader'
+
+/** Runs `request` in the page through its reader, checks the reply and parses it. */
+async function askPage(
+  driver: Driver,
+  attachment: Attachment | undefined,
+  method: string,
+  request: AgentRequest,
+): Promise<AgentReply> {
+  const text = JSON.stringify(request)
+  const literal = JSON.stringify(text)
+  const expression = attachment
+    ? `((entry) => typeof entry === 'function' ? entry(${literal}) : ${JSON.stringify(NO_READER)})` +
+      `(window[${JSON.stringify(attachment.name)}])`
+    : `(${install.toString()})(null, ${JSON.stringify(UNATTACHED)})(${literal})`
+  const reply = await driver.evaluate(expression)
+  if (typeof reply !== 'string') throw tampered(method)
+  if (!attachment) return JSON.parse(reply) as AgentReply
+  if (reply === NO_READER)
+    throw new Error(
+      `webMCP.${method}: this document was loaded before attach() prepared the page, so the ` +
+        'reader is not in it. Call `await attach(page)` before `page.goto(…)` (the Playwright ' +
+        'Test fixture does), or reload the page after attaching; or use webmcp() on a page that ' +
+        'was never attached, which reads the page as its scripts left it.',
+    )
+  const body = reply.slice(64)
+  const expected = createHmac('sha256', attachment.key)
+    .update(Buffer.from(`${text}\n${body}`, 'utf16le'))
+    .digest()
+  const given = Buffer.from(reply.slice(0, 64), 'hex')
+  if (given.length !== 32 || !timingSafeEqual(given, expected)) throw tampered(method)
+  return JSON.parse(body) as AgentReply
+}
+
+const tampered = (method: string) =>
+  new Error(
+    `webMCP.${method}: the reply from the page failed its check: a script in the page changed ` +
+      'what the test reads (for example by replacing a global the driver uses, such as eval).',
+  )
+
+/**
+ * Prepares `target` so that every document it loads from now on runs the reader before any page
+ * script: a Playwright `Page` or `BrowserContext` (`addInitScript`), a Puppeteer `Page`
+ * (`evaluateOnNewDocument`), or a WebdriverIO browser on WebDriver BiDi (`script.addPreloadScript`);
+ * a frame's page for a frame. `webmcp(target)` then reads the page through references taken at
+ * document start, and rejects any reply a page script rewrote. Call it before the page loads.
+ *
+ * @throws {Error} For a WebdriverIO session on WebDriver classic, which cannot run a script before
+ *   the page's own.
+ * @example
+ * ```ts
+ * const page = await browser.newPage()
+ * await attach(page)
+ * await page.goto('http://localhost:5173/')
+ * await webmcp(page).callTool('add_task', { text: 'Milk' })
+ * ```
+ */
+export async function attach(target: AttachTarget): Promise<void> {
+  const preloader = preloaderOf(target)
+  if (!preloader) return
+  const attachment: Attachment = {
+    key: randomBytes(32),
+    name: `__webmcpKitTesting_${randomBytes(8).toString('hex')}`,
+  }
+  await preloader.add(
+    `(${install.toString()})(${JSON.stringify(attachment.key.toString('hex'))}, ${JSON.stringify(attachment.name)})`,
+  )
+  remember(preloader.owner, attachment)
+}
 /** How long one evaluation waits in the page before handing back (WebDriver runs one at a time). */
 const slice = (driver: Driver) => (driver.concurrent ? 10_000 : 250)
 
@@ -317,14 +390,20 @@ const navigating = (error: unknown) =>
  */
 export function webmcp(target: WebMCPTarget): WebMCP {
   const driver = driverOf(target)
-  const ask = async (request: AgentRequest): Promise<AgentReply> =>
-    JSON.parse(
-      (await driver.evaluate(`(${agent.toString()})(${JSON.stringify(request)})`)) as string,
-    ) as AgentReply
+  /** Asks the page; a reply the reader could not give (its own error) rejects. */
+  const ask = async (request: AgentRequest, method = 'callTool'): Promise<AgentReply> => {
+    const reply = await askPage(driver, attachmentOf(target), method, request)
+    if ('failed' in reply) throw pageError(method, reply.failed)
+    return reply
+  }
 
   async function tools(options: ToolsOptions & ToolScope = {}) {
     const scope = scopeOf(options)
-    const reply = await withTimeout('tools', options.timeout, ask({ op: 'tools', ...scope }))
+    const reply = await withTimeout(
+      'tools',
+      options.timeout,
+      ask({ op: 'tools', ...scope }, 'tools'),
+    )
     if ('unavailable' in reply) return []
     if (!('tools' in reply))
       throw new Error(`webMCP.tools: unexpected reply ${JSON.stringify(reply)}`)
@@ -342,14 +421,17 @@ export function webmcp(target: WebMCPTarget): WebMCP {
     signal?.throwIfAborted()
     const scope = scopeOf(options)
     const id = `${++calls}-${Math.random().toString(36).slice(2)}`
-    const started = await ask({ op: 'start', id, name, input: input ?? {}, events, ...scope })
+    const started = await ask(
+      { op: 'start', id, name, input: input ?? {}, events, ...scope },
+      method,
+    )
     if ('unavailable' in started) throw missing(name, [], !!scope.fromOrigins, true)
     if ('missing' in started) throw missing(name, started.available, !!scope.fromOrigins)
     let expired = false
     let timer: ReturnType<typeof setTimeout> | undefined
     let aborting = false
     let cancel: Promise<unknown> | undefined
-    const sendAbort = () => (cancel ??= ask({ op: 'abort', id }).catch(() => {}))
+    const sendAbort = () => (cancel ??= ask({ op: 'abort', id }, method).catch(() => {}))
     const abort = () => {
       aborting = true
       // WebDriver runs one script at a time: there the abort goes in after the current slice.
@@ -362,7 +444,7 @@ export function webmcp(target: WebMCPTarget): WebMCP {
     try {
       for (;;) {
         if (aborting) await sendAbort()
-        const reply = await ask({ op: 'settle', id, wait: slice(driver) })
+        const reply = await ask({ op: 'settle', id, wait: slice(driver) }, method)
         if ('settled' in reply) {
           // Cancelled by the caller: the reason it gave (or the timeout), once the page has
           // cancelled the execution.
@@ -391,7 +473,7 @@ export function webmcp(target: WebMCPTarget): WebMCP {
     const deadline = timeout ? Date.now() + timeout : Infinity
     for (;;) {
       const wait = Math.max(0, Math.min(slice(driver), deadline - Date.now()))
-      const reply: AgentReply = await ask({ op: 'wait', name, wait, gone, ...scope }).catch(
+      const reply: AgentReply = await ask({ op: 'wait', name, wait, gone, ...scope }, method).catch(
         (error: unknown) => {
           if (navigating(error)) return { unavailable: true }
           throw error

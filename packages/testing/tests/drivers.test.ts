@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { driverOf, webmcp } from '../src'
+import { attach, driverOf, webmcp } from '../src'
 import type { WebMCPTarget } from '../src'
 
 describe('driverOf', () => {
@@ -24,9 +24,25 @@ describe('driverOf', () => {
     }
   })
 
+  it('attach() says what to pass, and that WebDriver classic cannot run a script first', async () => {
+    await expect(attach({} as unknown as WebMCPTarget)).rejects.toThrow(
+      /^attach\(target\): expected a Playwright Page, Frame or BrowserContext, a Puppeteer Page or Frame, or a WebdriverIO browser, got object\.$/,
+    )
+    const classic = { sessionId: 's', isBidi: false, execute: async () => null }
+    await expect(attach(classic)).rejects.toThrow(
+      /^attach\(browser\): this WebdriverIO session speaks WebDriver classic/,
+    )
+  })
+
   it('is safe to import where there is no DOM (Node, SSR)', async () => {
     expect(typeof document).toBe('undefined')
     const module = await import('../src')
-    expect(Object.keys(module).sort()).toEqual(['TimeoutError', 'driverOf', 'lint', 'webmcp'])
+    expect(Object.keys(module).sort()).toEqual([
+      'TimeoutError',
+      'attach',
+      'driverOf',
+      'lint',
+      'webmcp',
+    ])
   })
 })

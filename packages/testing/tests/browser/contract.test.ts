@@ -1,11 +1,11 @@
 // Contract equality with Playwright's own page.webmcp, on native Chromium (the only place it runs:
 // it needs --enable-features=WebMCP, and never sees a polyfill): for the same page, tools() and
-// callTool() give the same values and the same errors.
+// callTool() give the same values and the same errors, through the attached reader.
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { selectEngines } from '@webmcp-kit/test-config/select'
 import { chromiumOptions } from '@webmcp-kit/test-config/browser'
-import { webmcp } from '../../src'
+import { attach, webmcp } from '../../src'
 import { until } from './sessions'
 import type { Browser, Page } from 'playwright-core'
 
@@ -42,6 +42,7 @@ if (selectEngines().includes('chromium')) {
         args: [...options.args, '--enable-features=WebMCP'],
       })
       page = await browser.newPage()
+      await attach(page)
     })
     afterAll(() => browser?.close())
 

@@ -3,6 +3,7 @@
 // a cross-origin widget. Each page script runs after the polyfill (which does nothing where WebMCP
 // is native), and sets `window.ready` once its tools are registered.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { hostileRoute } from './hostile-page'
 
 type ModelContext = EventTarget & {
   registerTool(
@@ -204,6 +205,7 @@ export const ROUTES: Record<string, Route> = {
       `(${imperative})()`,
     ),
   ),
+  '/hostile': hostileRoute,
   '/child': send(() => html('<p>child</p>', `(${child})()`)),
   '/widget': send((request) => {
     const top = new URL(request.url ?? '/', 'http://x').searchParams.get('top') ?? ''

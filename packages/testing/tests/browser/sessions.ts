@@ -1,11 +1,13 @@
 // One browser per engine, driven through the driver a user of that engine has: Playwright for
 // Chromium (native WebMCP and the polyfill), Puppeteer for Firefox ESR (WebDriver BiDi), WebdriverIO
-// for WebKitGTK (WebDriver classic). Launched as @webmcp-kit/test-infra/engines launches them.
+// for WebKitGTK (WebDriver classic). Launched as @webmcp-kit/test-config launches them. Pages
+// are attached (the reader runs at document start) where the driver can: not on WebDriver classic.
 import { launchPlaywright } from '@webmcp-kit/test-config/launch-chromium'
 import { launchPuppeteer } from '@webmcp-kit/test-config/launch-firefox'
 import { launchWebdriverIO } from '@webmcp-kit/test-config/launch-webkit'
 import { selectEngines } from '@webmcp-kit/test-config/select'
 import { driverOf } from '../../src/drivers'
+import { attach } from '../../src/webmcp'
 import type { WebMCPTarget } from '../../src/drivers'
 
 /** One engine's page, for the suite. */
@@ -51,6 +53,8 @@ function pageSession(
   native: boolean,
   page: PageDriver,
   close: () => Promise<void>,
+  /** The driver's own page (what `attach` prepared), when `page` wraps it. */
+  target: WebMCPTarget = page,
 ): Session {
   const frame = async (prefix: string) => {
     await until(page, 'true')
@@ -71,26 +75,35 @@ function pageSession(
     async open(url) {
       await page.goto(url)
       await until(page, 'window.ready')
-      return page
+      return target
     },
-    top: async () => page,
+    top: async () => target,
     frame,
     evaluate: (expression) => page.evaluate(expression),
     close,
   }
 }
 
-async function playwright(native: boolean): Promise<Session> {
+/** Options of a session: `polyfill`, the polyfill's source, injected before the reader (not native). */
+export interface SessionOptions {
+  polyfill?: string
+}
+
+async function playwright(native: boolean, { polyfill }: SessionOptions): Promise<Session> {
   const browser = await launchPlaywright(native)
   const page = await browser.newPage()
+  if (polyfill && !native) await page.addInitScript(polyfill)
+  await attach(page)
   return pageSession(`Playwright + ${native ? 'chromium-native' : 'chromium'}`, native, page, () =>
     browser.close(),
   )
 }
 
-async function puppeteer(): Promise<Session> {
+async function puppeteer({ polyfill }: SessionOptions): Promise<Session> {
   const browser = await launchPuppeteer()
   const page = await browser.newPage()
+  if (polyfill) await page.evaluateOnNewDocument(polyfill)
+  await attach(page)
   return pageSession(
     'Puppeteer + firefox',
     false,
@@ -100,6 +113,7 @@ async function puppeteer(): Promise<Session> {
       evaluate: (expression) => page.evaluate(expression),
     },
     () => browser.close(),
+    page,
   )
 }
 
@@ -138,16 +152,20 @@ async function webdriverio(): Promise<Session> {
 }
 
 /** Every session `WEBMCP_ENGINES` selects (default: every engine installed). */
-export function sessions(): { label: string; start: () => Promise<Session> }[] {
+export function sessions(
+  options: SessionOptions = {},
+): { label: string; start: () => Promise<Session> }[] {
   const engines = selectEngines()
   return [
     ...(engines.includes('chromium')
       ? [
-          { label: 'Playwright + chromium-native', start: () => playwright(true) },
-          { label: 'Playwright + chromium', start: () => playwright(false) },
+          { label: 'Playwright + chromium-native', start: () => playwright(true, options) },
+          { label: 'Playwright + chromium', start: () => playwright(false, options) },
         ]
       : []),
-    ...(engines.includes('firefox') ? [{ label: 'Puppeteer + firefox', start: puppeteer }] : []),
+    ...(engines.includes('firefox')
+      ? [{ label: 'Puppeteer + firefox', start: () => puppeteer(options) }]
+      : []),
     ...(engines.includes('webkit') ? [{ label: 'WebdriverIO + webkit', start: webdriverio }] : []),
   ]
 }
