@@ -1,8 +1,8 @@
 // The per-package vitest projects, one factory each (vitest.mjs): a package's `vitest*.config.ts`
 // names its project and says only what differs. Every project resolves workspace packages from
 // source (the `@webmcp-kit/source` condition first, before any `resolve.conditions` /
-// `ssr.resolve.conditions` a package passes, in the browser-like and the SSR resolver alike), so no
-// test waits for a package build. (JavaScript with these declarations: vitest loads a config's
+// `ssr.resolve.conditions` a package passes, in the browser-like and the SSR resolver and in the
+// global setups alike), so no test waits for a package build. (JavaScript with these declarations: vitest loads a config's
 // imported packages with plain Node, which cannot load TypeScript.)
 import type { ViteUserConfig } from 'vitest/config'
 

@@ -8,16 +8,14 @@ const SOURCE = ['@webmcp-kit/source']
 
 /** @type {typeof Types.projectConfig} */
 export function projectConfig(name, test = {}, vite = {}) {
+  const server = [...SOURCE, ...(vite.ssr?.resolve?.conditions ?? [])]
   return defineConfig({
     ...vite,
     resolve: { ...vite.resolve, conditions: [...SOURCE, ...(vite.resolve?.conditions ?? [])] },
-    ssr: {
-      ...vite.ssr,
-      resolve: {
-        ...vite.ssr?.resolve,
-        conditions: [...SOURCE, ...(vite.ssr?.resolve?.conditions ?? [])],
-      },
-    },
+    ssr: { ...vite.ssr, resolve: { ...vite.ssr?.resolve, conditions: server } },
+    // The environment vitest runs the global setups in, which takes neither of the above
+    // (vitest-dev/vitest#9429): a global setup may import a workspace package too.
+    environments: { ...vite.environments, __vitest__: { resolve: { conditions: server } } },
     test: { name, ...test },
   })
 }
