@@ -46,10 +46,6 @@ export default {
       // Reached by vitest.angular19.config.ts, which maps each @angular/<name> to @angular/<name>-19.
       ignoreDependencies: [/^@angular\/[a-z-]+-19$/],
     },
-    'apps/angular-demo': {
-      // Finding: unused (the demo imports @webmcp-kit/angular and the agent panel only).
-      ignoreDependencies: ['@webmcp-kit/core'],
-    },
     'packages/bridge': {
       entry,
       // Located through createRequire(...).resolve('…/package.json') by tests/browser/inspector.test.ts.

@@ -6,11 +6,6 @@ import { STYLES } from './styles'
 /**
  * What {@link mountAgentPanel} lists: `fromOrigins` adds the tools that frames of those origins
  * expose to this document; `modelContext` defaults to `document.modelContext`.
- *
- * @example
- * ```ts
- * const options: AgentPanelOptions = { fromOrigins: ['http://127.0.0.1:5171'] }
- * ```
  */
 export interface AgentPanelOptions {
   fromOrigins?: string[]

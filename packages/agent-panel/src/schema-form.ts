@@ -3,13 +3,6 @@ import type { JSONSchema } from '@webmcp-kit/core/lifecycle'
 /**
  * A form built from a tool's `inputSchema`: `element` holds the controls, `read()` returns the input
  * object (or throws a `SyntaxError` / `TypeError` naming the field whose text is not valid).
- *
- * @example
- * ```ts
- * const form: SchemaForm = createSchemaForm(tool.inputSchema)
- * box.append(form.element)
- * const input = form.read()
- * ```
  */
 export interface SchemaForm {
   element: HTMLElement

@@ -15,12 +15,6 @@ import type {
  * A tool's registration state as signals: `snapshot`, the whole `ToolSnapshot`, and one signal per
  * field (`status`, `error`, `isExecuting`, `executingCount`, `lastResult`, `executionCount`); and a
  * local `execute`. Returned by {@link injectWebMCPTool}.
- *
- * @example
- * ```ts
- * const search: WebMCPToolRef<typeof schema, Product[]> = injectWebMCPTool(() => searchTool)
- * const registered = computed(() => search.status() === 'registered')
- * ```
  */
 export type WebMCPToolRef<
   Schema extends ToolInputSchema | undefined = undefined,
@@ -37,11 +31,6 @@ export type WebMCPToolRef<
 /**
  * Options of {@link injectWebMCPTool}. `enabled` and `exposedTo` may be signals or functions that
  * read signals; a change is applied by the same effect that applies the tool.
- *
- * @example
- * ```ts
- * const options: InjectWebMCPToolOptions = { enabled: this.signedIn, exposedTo: ['https://agent.example'] }
- * ```
  */
 export interface InjectWebMCPToolOptions {
   /** Offer the tool only while this is `true` (default `true`). */
@@ -78,12 +67,16 @@ const fields = () =>
  * ```ts
  * export class TodoListComponent {
  *   todos = inject(TodoStore)
- *   addTodo = injectWebMCPTool(() => ({
- *     name: 'add_todo',
- *     description: 'Adds an item to the to-do list.',
- *     inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
- *     execute: ({ text }) => this.todos.add(text),
- *   }))
+ *   signedIn = input(false)
+ *   addTodo = injectWebMCPTool(
+ *     () => ({
+ *       name: 'add_todo',
+ *       description: 'Adds an item to the to-do list.',
+ *       inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *       execute: ({ text }) => this.todos.add(text), // text: string
+ *     }),
+ *     { enabled: this.signedIn, exposedTo: ['https://agent.example'] },
+ *   )
  * }
  * ```
  */

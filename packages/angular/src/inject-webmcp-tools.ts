@@ -8,11 +8,6 @@ import type { RegisteredTool, ToolsObserverContext } from '@webmcp-kit/core/life
 /**
  * Options of {@link injectWebMCPTools}. `fromOrigins` may be a signal or a function that reads
  * signals.
- *
- * @example
- * ```ts
- * const options: InjectWebMCPToolsOptions = { fromOrigins: () => [this.shopOrigin()] }
- * ```
  */
 export interface InjectWebMCPToolsOptions {
   /** Other origins whose frames' tools (those exposed to this document) are listed too. */

@@ -23,11 +23,6 @@ import type {
  * The options of {@link useWebMCPTool}: `enabled` (default `true`) offers the tool only while it is
  * `true`; `exposedTo` lists the other secure origins that may discover and run it; `modelContext`
  * registers somewhere other than `document.modelContext`; `onError` hears every failure.
- *
- * @example
- * ```ts
- * const options: UseWebMCPToolOptions = { enabled: isSignedIn, exposedTo: ['https://agent.example'] }
- * ```
  */
 export type UseWebMCPToolOptions = ToolRegistrationOptions
 
@@ -35,11 +30,6 @@ export type UseWebMCPToolOptions = ToolRegistrationOptions
  * What {@link useWebMCPTool} returns: the registration's snapshot (`status`, `error`, `isExecuting`,
  * `executingCount`, `lastResult`, `executionCount`) and `execute`, which runs the tool here as an
  * agent's call would (same validation, same state) and keeps its identity for the component's life.
- *
- * @example
- * ```tsx
- * const { status, isExecuting, execute }: UseWebMCPToolResult<typeof schema, Todo> = useWebMCPTool(tool)
- * ```
  */
 export interface UseWebMCPToolResult<
   Schema extends ToolInputSchema | undefined,

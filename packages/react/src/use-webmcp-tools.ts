@@ -8,11 +8,6 @@ import type { RegisteredTool, ToolsObserverOptions } from '@webmcp-kit/core/life
  * The options of {@link useWebMCPTools}: `fromOrigins` adds the tools that frames of those origins
  * expose to this document; `modelContext` lists another context's tools; `onError` hears a failed
  * `getTools` (for example a `SecurityError` for an insecure origin).
- *
- * @example
- * ```ts
- * const options: UseWebMCPToolsOptions = { fromOrigins: ['https://shop.example'] }
- * ```
  */
 export type UseWebMCPToolsOptions = ToolsObserverOptions
 

@@ -14,11 +14,6 @@ import type { Accessor } from 'solid-js'
 /**
  * Options of {@link createWebMCPTool}: core's `ToolRegistrationOptions` (`enabled`, `exposedTo`,
  * `modelContext`, `onError`), `enabled` and `exposedTo` as values or accessors.
- *
- * @example
- * ```ts
- * const options: CreateWebMCPToolOptions = { enabled: () => cart.items.length > 0 }
- * ```
  */
 export type CreateWebMCPToolOptions = Omit<ToolRegistrationOptions, 'enabled' | 'exposedTo'> & {
   enabled?: MaybeAccessor<boolean | undefined>
@@ -29,12 +24,6 @@ export type CreateWebMCPToolOptions = Omit<ToolRegistrationOptions, 'enabled' | 
  * What {@link createWebMCPTool} returns: `snapshot`, the whole `ToolSnapshot`, and one accessor per
  * field (`status`, `error`, `isExecuting`, `executingCount`, `lastResult`, `executionCount`); and
  * `execute`.
- *
- * @example
- * ```ts
- * const search: CreateWebMCPToolResult<typeof schema, Product[]> = createWebMCPTool(() => searchTool)
- * const busy = () => search.isExecuting()
- * ```
  */
 export type CreateWebMCPToolResult<
   Schema extends ToolInputSchema | undefined = undefined,

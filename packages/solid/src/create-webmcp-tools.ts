@@ -8,11 +8,6 @@ import type { Accessor } from 'solid-js'
 /**
  * Options of {@link createWebMCPTools}: core's `ToolsObserverOptions` (`fromOrigins`,
  * `modelContext`, `onError`), `fromOrigins` as a value or an accessor.
- *
- * @example
- * ```ts
- * const options: CreateWebMCPToolsOptions = { fromOrigins: () => [shopOrigin()] }
- * ```
  */
 export type CreateWebMCPToolsOptions = Omit<ToolsObserverOptions, 'fromOrigins'> & {
   fromOrigins?: MaybeAccessor<string[] | undefined>

@@ -4,11 +4,6 @@ import type { Accessor } from 'solid-js'
 /**
  * A value, or an accessor (a signal, a memo, a function that reads signals) read where it is
  * tracked. The options of {@link createWebMCPTool} and {@link createWebMCPTools} take either.
- *
- * @example
- * ```ts
- * const enabled: MaybeAccessor<boolean> = () => signedIn() && !readOnly()
- * ```
  */
 export type MaybeAccessor<Value> = Value | Accessor<Value>
 

@@ -3,12 +3,6 @@ import { untrack } from 'svelte'
 /**
  * A value, or a function that returns it: read inside an effect, so a getter over `$state` (or a
  * `$state` object itself) makes the option reactive.
- *
- * @example
- * ```ts
- * let signedIn = $state(false)
- * const enabled: MaybeGetter<boolean> = () => signedIn
- * ```
  */
 export type MaybeGetter<T> = T | (() => T)
 

@@ -14,11 +14,6 @@ import type {
 /**
  * Options of {@link useWebMCPTool}. `enabled` and `exposedTo` may be values or getters; every
  * option is read in an effect, so a getter over `$state` (or a `$state` options object) is live.
- *
- * @example
- * ```ts
- * const options: UseWebMCPToolOptions = { enabled: () => cart.items.length > 0 }
- * ```
  */
 export interface UseWebMCPToolOptions {
   /** Offer the tool only while this is `true` (the default). */
@@ -35,11 +30,6 @@ export interface UseWebMCPToolOptions {
  * What {@link useWebMCPTool} returns: the registration's snapshot (`status`, `error`,
  * `isExecuting`, `executingCount`, `lastResult`, `executionCount`) as reactive getters (read them
  * as `tool.status`: destructuring reads them once), and `execute`.
- *
- * @example
- * ```ts
- * const tool: UseWebMCPToolResult<typeof schema, Todo> = useWebMCPTool(() => addTodo)
- * ```
  */
 export type UseWebMCPToolResult<Schema extends ToolInputSchema | undefined, Result> = ToolSnapshot<
   ToolResult<Schema, Result>

@@ -10,11 +10,6 @@ import type {
 
 /**
  * Options of {@link useWebMCPTools}. `fromOrigins` may be a value or a getter, read in an effect.
- *
- * @example
- * ```ts
- * const options: UseWebMCPToolsOptions = { fromOrigins: () => [selectedOrigin] }
- * ```
  */
 export interface UseWebMCPToolsOptions {
   /** Other origins whose frames' tools (those exposed to this document) are listed too. */

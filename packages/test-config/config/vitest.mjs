@@ -1,5 +1,5 @@
 // The per-package vitest projects: see vitest.d.mts.
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 /** @import { ViteUserConfig } from 'vitest/config' */
 /** @import * as Types from './vitest.d.mts' */
@@ -48,7 +48,9 @@ export function unitConfig(name, { tsx = false, typecheck, ...test } = {}, vite 
 
 /** @type {typeof Types.floorConfig} */
 export function floorConfig(name, version, test = {}, vite = {}) {
-  return unitConfig(`${name}:${version}`, { ...test, typecheck: false }, vite)
+  // The source checks read the package's files, not the framework: once, in its own unit project.
+  const exclude = [...configDefaults.exclude, 'tests/source.test.ts']
+  return unitConfig(`${name}:${version}`, { exclude, ...test, typecheck: false }, vite)
 }
 
 /** @type {typeof Types.browserConfig} */

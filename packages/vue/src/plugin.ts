@@ -9,7 +9,7 @@ import type { App, InjectionKey } from 'vue'
  * @example
  * ```ts
  * // In the setup of a component whose descendants register into an iframe's ModelContext:
- * provide(modelContextKey, frame.contentDocument!.modelContext)
+ * provide(modelContextKey, getModelContext(frame.contentDocument!))
  * ```
  */
 export const modelContextKey: InjectionKey<WebMCPContext | undefined> = Symbol('webmcp-kit context')
@@ -31,7 +31,8 @@ export interface WebMCPPluginOptions {
  * import { createApp } from 'vue'
  * import { WebMCPPlugin } from '@webmcp-kit/vue'
  *
- * createApp(App).use(WebMCPPlugin, { modelContext: frame.contentDocument!.modelContext }).mount('#app')
+ * const modelContext = getModelContext(frame.contentDocument!)
+ * createApp(App).use(WebMCPPlugin, { modelContext }).mount('#app')
  * ```
  */
 export const WebMCPPlugin = {

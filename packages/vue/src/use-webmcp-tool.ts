@@ -13,11 +13,6 @@ import type { MaybeRefOrGetter, Ref } from 'vue'
 
 /**
  * Options of {@link useWebMCPTool}. `enabled` and `exposedTo` may be refs or getters.
- *
- * @example
- * ```ts
- * const options: UseWebMCPToolOptions = { enabled: () => cart.items.length > 0 }
- * ```
  */
 export interface UseWebMCPToolOptions {
   /** Offer the tool only while this is `true` (the default). */
@@ -34,12 +29,6 @@ export interface UseWebMCPToolOptions {
  * What {@link useWebMCPTool} returns: each field of the registration's `ToolSnapshot` (`status`,
  * `error`, `isExecuting`, `executingCount`, `lastResult`, `executionCount`) as a read-only ref, and
  * `execute`.
- *
- * @example
- * ```ts
- * const { status, isExecuting, lastResult, execute }: UseWebMCPToolReturn<typeof schema, Todo> =
- *   useWebMCPTool(addTodo)
- * ```
  */
 export type UseWebMCPToolReturn<Schema extends ToolInputSchema | undefined, Result> = {
   readonly [Key in keyof ToolSnapshot]: Readonly<Ref<ToolSnapshot<ToolResult<Schema, Result>>[Key]>>

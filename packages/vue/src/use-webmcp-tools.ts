@@ -10,11 +10,6 @@ import type { MaybeRefOrGetter, Ref } from 'vue'
 
 /**
  * Options of {@link useWebMCPTools}. `fromOrigins` may be a ref or a getter.
- *
- * @example
- * ```ts
- * const options: UseWebMCPToolsOptions = { fromOrigins: () => [selectedOrigin.value] }
- * ```
  */
 export interface UseWebMCPToolsOptions {
   /** Other origins whose frames' tools (those exposed to this document) are listed too. */
