@@ -1,6 +1,26 @@
 import { KEY, parsePortMessage, parseWindowMessage } from './messages'
 import { tupleOrigin } from '../webmcp/origin'
 import { framePolicyAllowsTools } from './permissions-policy'
+import {
+  DEADLINE,
+  bounded,
+  childDocs,
+  closedRoots,
+  collected,
+  frameElements,
+  frameTree,
+  indexIn,
+  lengthOf,
+  navigationAllow,
+  ownerOf,
+  parentOf,
+  random,
+  recordAllow,
+  sameTree,
+  saveGetters,
+  target,
+  when,
+} from './tree'
 import { queueTask } from '../queue-task'
 import { onShadowRoot } from '../shadow-roots'
 import type { PortMessage } from './messages'
@@ -18,9 +38,6 @@ import type { Settle, ToolDefinition, ToolInfo } from '../webmcp/engine'
 // `event.origin`); each introduction hands over a MessagePort bound to that identity, which only the
 // two documents hold. Every wait on another document is bounded, so no promise of the API depends on
 // a stranger answering. See docs/frames.md for the protocol, its threat model and its limits.
-
-/** How long a question to another document may take before it counts as unanswered (for now). */
-const DEADLINE = 2000
 
 /** Pings in a row a document that calls wait on may miss before it counts as gone (10 s). */
 const MISSES = 5
@@ -84,152 +101,6 @@ interface Member {
   misses: number
   /** It has left (absent until then). */
   left?: boolean
-}
-
-const random = () => crypto.randomUUID()
-
-/**
- * The realm's own `length` and `parent` getters: a page may replace both on its window (they are
- * `[Replaceable]`; `var length = 5` does it), and the tree must still be walked as it is.
- */
-let lengthOf = (w: Window): number => w.length
-let parentGetter = (w: Window): Window | null => w.parent
-function saveGetters(w: Window) {
-  const get = (name: string) => Object.getOwnPropertyDescriptor(w, name)?.get
-  const length = get('length')
-  const parent = get('parent')
-  if (length) lengthOf = (at) => length.call(at) as number
-  if (parent) parentGetter = (at) => parent.call(at) as Window | null
-}
-
-/** `targetOrigin` for a message to a document of `origin` (an opaque origin cannot be targeted). */
-const target = (origin: string) => (origin === 'null' ? '*' : origin)
-
-/** The windows of the frame tree, from the top, in tree order. */
-export function frameTree(from: Window): Window[] {
-  const out: Window[] = []
-  const walk = (w: Window) => {
-    out.push(w)
-    for (let i = 0; i < lengthOf(w); i++) walk(w[i] as Window)
-  }
-  walk(from.top ?? from)
-  return out
-}
-
-/** Whether `w` belongs to the same top-level traversable as `self` (not a popup, opener or tab). */
-function sameTree(self: Window, w: Window): boolean {
-  try {
-    return w !== self && w.top === self.top
-  } catch {
-    return false
-  }
-}
-
-const parentOf = (w: Window): Window | null => {
-  try {
-    return parentGetter(w)
-  } catch {
-    return null
-  }
-}
-
-/** The index of child `w` in `parent.frames`, or -1 (a frame in a shadow tree is not listed there). */
-function indexIn(parent: Window, w: Window): number {
-  for (let i = 0; i < lengthOf(parent); i++) if (parent[i] === w) return i
-  return -1
-}
-
-/**
- * Closed shadow roots created since the polyfill ran: a parent looks for a child's `<iframe>` there
- * too (open ones it finds through `shadowRoot`).
- */
-const closedRoots = new Set<WeakRef<ShadowRoot>>()
-const collected = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => closedRoots.delete(ref))
-
-/** Every frame element of `document`, in open and (recorded) closed shadow trees too. */
-function frameElements(document: Document): Element[] {
-  const out: Element[] = []
-  const search = (root: Document | ShadowRoot) => {
-    out.push(...root.querySelectorAll('iframe,frame,object,embed'))
-    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) search(host.shadowRoot)
-  }
-  search(document)
-  for (const ref of closedRoots) {
-    const root = ref.deref()
-    if (root?.ownerDocument === document) search(root)
-  }
-  return out
-}
-
-/** The element that holds child window `child` in `document`: iframe, frame or object, shadow trees included. */
-function ownerOf(document: Document, child: Window): Element | undefined {
-  try {
-    // A same-origin child knows its own frame element, wherever it is.
-    const element = child.frameElement
-    if (element) return element
-  } catch {
-    // Cross-origin: look for it.
-  }
-  return frameElements(document).find(
-    (element) => (element as HTMLIFrameElement).contentWindow === child,
-  )
-}
-
-/**
- * The `allow` attribute each frame element had when its current navigation started, where it
- * changed since (natively the container policy is fixed then: a change later counts from the next
- * navigation on), and the document it applies to (`doc`, once known: the next one to come until
- * then; another document of that frame has the attribute as it is). Recorded from install on, before
- * the link exists (see `connectFrames`); only `allow`, `src` and `srcdoc` changes are observed.
- */
-const navigationAllow = new WeakMap<Element, { allow: string | null; doc?: string }>()
-/** The last document each child window showed here (by asking, or saying hello). */
-const childDocs = new WeakMap<Window, string>()
-
-/** Records the history of `allow` (see `navigationAllow`). */
-function recordAllow(records: MutationRecord[]) {
-  records.forEach((record, i) => {
-    const element = record.target as Element
-    if (record.attributeName === 'allow') {
-      // The first change of `allow` since the navigation began: that navigation's document (the
-      // one known now, or the next to come) keeps the old value.
-      if (!navigationAllow.has(element)) {
-        const child = (element as HTMLIFrameElement).contentWindow
-        const doc = child ? childDocs.get(child) : undefined
-        navigationAllow.set(element, { allow: record.oldValue, doc })
-      }
-      return
-    }
-    // A new navigation: `allow` as it is at this point (before any later change in this batch),
-    // for the document it brings.
-    const later = records.find(
-      (next, j) => j > i && next.target === element && next.attributeName === 'allow',
-    )
-    const allow = later ? later.oldValue : element.getAttribute('allow')
-    navigationAllow.set(element, { allow })
-  })
-}
-
-/** Resolves like `promise`, or with `fallback` once `ms` have passed. */
-function bounded<T>(promise: Promise<T>, fallback: T, ms = DEADLINE): Promise<T> {
-  return new Promise<T>((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms)
-    void promise.then((value) => {
-      clearTimeout(timer)
-      resolve(value)
-    })
-  })
-}
-
-/** A promise that resolves once `ready()` holds, checked whenever `checks` are run; bounded. */
-function when(checks: Set<() => boolean>, ready: () => boolean): Promise<void> {
-  if (ready()) return Promise.resolve()
-  let check!: () => boolean
-  const promise = new Promise<void>((resolve) => {
-    check = () => (ready() ? (resolve(), true) : false)
-    checks.add(check)
-  })
-  return bounded(promise, undefined).then(() => void checks.delete(check))
 }
 
 /** The link of one document to the others in its frame tree. */
