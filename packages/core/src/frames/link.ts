@@ -111,6 +111,8 @@ export class FrameLink {
   #doc = random()
   /** This document's own permission: `undefined` until its parent has answered. */
   #allowed: boolean | undefined
+  /** It has introduced itself (a top-level document built on demand has not, at first). */
+  #introduced = false
   readonly #permission: Promise<boolean>
   #grant!: (allowed: boolean) => void
   /** The question about this document's own permission that is out, if any. */
@@ -190,6 +192,14 @@ export class FrameLink {
   admits(child: Window, origin: string, doc: string): boolean | undefined {
     if (this.#allowed === undefined || parentOf(child) !== this.#window) return undefined
     return this.#allowed && this.#decide(child, origin, doc)
+  }
+
+  /**
+   * Introduces this document if it has not yet: a top-level document built on demand (by whatever
+   * spoke to it first) still greets the frames in its shadow trees, which asked before it listened.
+   */
+  join(): void {
+    if (this.#allowed && !this.#introduced) this.#introduce()
   }
 
   /** This document's permission, once known: `undefined` while its parent has not answered. */
@@ -284,6 +294,7 @@ export class FrameLink {
    * and its own ancestors and children (a frame in a shadow tree is not in its parent's `frames`).
    */
   #introduce() {
+    this.#introduced = true
     const children = frameElements(this.#window.document).map(
       (element) => (element as HTMLIFrameElement).contentWindow,
     )
@@ -933,8 +944,10 @@ export function connectFrames(context: object): () => void {
   if (!engine || !window || engine.link) return () => {}
   const { origin, tools } = engine
   let link: FrameLink | undefined
-  let build = (atInstall?: boolean): FrameLink | undefined =>
-    (link ??= engine.link =
+  let build = (atInstall?: boolean): FrameLink | undefined => {
+    // Built before, on demand: at install time it still introduces itself (see `join`).
+    if (link) return (atInstall && link.join(), link)
+    return (link = engine.link =
       new FrameLink(
         {
           window,
@@ -953,6 +966,7 @@ export function connectFrames(context: object): () => void {
         },
         atInstall,
       ))
+  }
   // Where a same-origin child's frame link asks this document (see `#fromSameOriginParent`): the
   // only document of this realm with a link.
   hook.admits = (_parentContext, child, childOrigin, doc) =>
@@ -976,8 +990,10 @@ export function connectFrames(context: object): () => void {
   const listening = new AbortController()
   // Before the link exists only a protocol message needs it (a page transition event is none): a
   // `pagehide` or `pageshow` would find no document met, and nothing to tell.
+  // A message from outside the tree (a popup, the opener) builds nothing: it is dropped unread.
   const forward = (event: Event) => {
-    if (link || parseWindowMessage(event as MessageEvent))
+    const { source } = event as MessageEvent
+    if (link || (parseWindowMessage(event as MessageEvent) && sameTree(window, source as Window)))
       (build()![event.type as 'pageshow'] as (event: Event) => void)(event)
   }
   for (const type of ['message', 'pagehide', 'pageshow'])
