@@ -1,15 +1,15 @@
 import { KEY, parsePortMessage, parseWindowMessage } from './messages'
-import { tupleOrigin } from '../webmcp/origin'
-import { framePolicyAllowsTools } from './permissions-policy'
 import {
   DEADLINE,
   bounded,
   childDocs,
   closedRoots,
   collected,
+  containerAllows,
   frameElements,
   frameTree,
   indexIn,
+  initialBlank,
   lengthOf,
   navigationAllow,
   ownerOf,
@@ -161,24 +161,32 @@ export class FrameLink {
 
   /**
    * A same-origin parent can be asked directly, through its own polyfill: its decision and its own
-   * permission, at once (`undefined` when it cannot tell yet, or is not reachable so).
+   * permission, at once (`undefined` when it cannot tell yet, or is not reachable so). A same-origin
+   * parent without the polyfill is read instead, and its own parent asked in turn, up to the top.
    */
   #fromSameOriginParent(): boolean | undefined {
+    let w = this.#window
+    let doc: string | undefined = this.#doc
     try {
-      if (!this.#window.frameElement) return undefined
-      const parent = this.#window.parent as Window & typeof globalThis
-      const context = (parent.document as Document & { modelContext?: object }).modelContext
-      const parentHook =
-        context &&
-        (Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
-          HOOK
-        ]
-      return (parentHook as PolyfillHook | undefined)?.admits?.(
-        context,
-        this.#window,
-        this.#local.origin,
-        this.#doc,
-      )
+      for (;;) {
+        if (w === w.top) return true
+        const element = w.frameElement
+        if (!element) return undefined
+        const parent = w.parent as Window & typeof globalThis
+        const context = (parent.document as Document & { modelContext?: object }).modelContext
+        const parentHook =
+          context &&
+          ((Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
+            HOOK
+          ] as PolyfillHook | undefined)
+        if (parentHook?.admits) return parentHook.admits(context, w, this.#local.origin, doc ?? '')
+        // A parent without the frame protocol (no polyfill, or the imperative-only one) cannot
+        // answer: this document reads its container itself (as it is now; same-origin, as the
+        // parent is), and goes on up.
+        if (!containerAllows(element, this.#local.origin, this.#local.origin)) return false
+        w = parent
+        doc = undefined
+      }
     } catch {
       return undefined
     }
@@ -191,7 +199,7 @@ export class FrameLink {
    */
   admits(child: Window, origin: string, doc: string): boolean | undefined {
     if (this.#allowed === undefined || parentOf(child) !== this.#window) return undefined
-    return this.#allowed && this.#decide(child, origin, doc)
+    return this.#allowed && this.#decide(child, origin, doc || undefined)
   }
 
   /**
@@ -358,24 +366,21 @@ export class FrameLink {
    * `<iframe>`'s `allow` as it was when that document's navigation began (see `navigationAllow`).
    */
   #decide(w: Window, origin: string, doc: string | undefined): boolean {
-    if (doc) childDocs.set(w, doc)
     const element = ownerOf(this.#window.document, w)
     if (!element) return false
-    // Only an <iframe> has an allow attribute (an <object allow> is no container policy).
-    let allow = element instanceof HTMLIFrameElement ? element.getAttribute('allow') : null
+    // A frame's initial about:blank, while the navigation its insertion began is on its way: it
+    // has the policy of that moment, and the document to come is the one a later change waits for.
+    const blank = initialBlank(w, element)
+    if (doc && !blank) childDocs.set(w, doc)
+    let allow: string | null | undefined
     const navigation = navigationAllow.get(element)
-    if (navigation) {
+    if (navigation && blank) allow = navigation.allow
+    else if (navigation) {
       navigation.doc ??= doc
       if (navigation.doc === doc) allow = navigation.allow
       else navigationAllow.delete(element)
     }
-    const url =
-      element instanceof HTMLObjectElement ? element.data : (element as HTMLIFrameElement).src
-    const srcOrigin =
-      element.hasAttribute('srcdoc') || !url || url === 'about:blank'
-        ? this.#local.origin
-        : (tupleOrigin(url) ?? 'null')
-    return framePolicyAllowsTools({ allow, origin, parentOrigin: this.#local.origin, srcOrigin })
+    return containerAllows(element, origin, this.#local.origin, allow)
   }
 
   /** Questions about other documents still waiting here, per asker (a flood of them is refused). */
@@ -413,15 +418,18 @@ export class FrameLink {
             ? m.window === child
             : parentOf(m.window) === this.#window && indexIn(this.#window, m.window) < 0),
       )
+    // A document that may not use tools has nobody to tell about.
+    if (this.#allowed === false) return undefined
     if (!known().length) {
       const waiting = this.#waitingQuestions.get(asker) ?? 0
-      if (waiting >= 8) return null
+      if (waiting >= 8) return undefined
       this.#waitingQuestions.set(asker, waiting + 1)
       await when(this.#checks, () => known().length > 0)
       this.#waitingQuestions.set(asker, (this.#waitingQuestions.get(asker) ?? 1) - 1)
     }
     const members = known()
-    if (!members.length) return null
+    // Not introduced here (within the deadline): no answer, which the asker counts as "cannot tell".
+    if (!members.length) return undefined
     return (await this.#permission) && members.every((m) => this.#decide(m.window, m.origin, m.doc))
   }
 
@@ -788,8 +796,13 @@ export class FrameLink {
     switch (message[KEY]) {
       case 'ask': {
         const { id, index, own, doc } = message
-        void this.#answer(source, origin, index, message.origin, own, doc).then((allowed) =>
-          this.#post(source, { [KEY]: 'answer', id, allowed }, target(origin)),
+        // Only a child asks about itself; nobody else gets an answer (not even "no"), as natively
+        // nobody answers at all.
+        if (own && parentOf(source) !== this.#window) return
+        void this.#answer(source, origin, index, message.origin, own, doc).then(
+          (allowed) =>
+            allowed !== undefined &&
+            this.#post(source, { [KEY]: 'answer', id, allowed }, target(origin)),
         )
         return
       }

@@ -1,6 +1,9 @@
 // The frame tree as the link walks it: its windows, their frame elements, the `allow` history of
 // those elements, and the bounded waits every question to another document goes through.
 
+import { tupleOrigin } from '../webmcp/origin'
+import { framePolicyAllowsTools } from './permissions-policy'
+
 /** How long a question to another document may take before it counts as unanswered (for now). */
 export const DEADLINE = 2000
 
@@ -105,6 +108,47 @@ export function ownerOf(document: Document, child: Window): Element | undefined 
 export const navigationAllow = new WeakMap<Element, { allow: string | null; doc?: string }>()
 /** The last document each child window showed here (by asking, or saying hello). */
 export const childDocs = new WeakMap<Window, string>()
+
+/**
+ * Whether `w` shows the initial `about:blank` of `element` while the navigation its insertion began
+ * is on its way (that document is replaced by the one the frame's `src` or `data` brings).
+ */
+export function initialBlank(w: Window, element: Element): boolean {
+  try {
+    if (w.location.href !== 'about:blank' || element.hasAttribute('srcdoc')) return false
+  } catch {
+    return false
+  }
+  const url = sourceOf(element)
+  return !!url && url !== 'about:blank'
+}
+
+/** The URL a frame element loads: an `<object>`'s `data`, any other's `src`. */
+const sourceOf = (element: Element) =>
+  element.localName === 'object'
+    ? (element as HTMLObjectElement).data
+    : (element as HTMLIFrameElement).src
+
+/**
+ * Whether frame element `element` of a document of `parentOrigin` lets a document of `origin` use
+ * tools: its `allow` (as given, or as it is now; only an `<iframe>` has one: an `<object allow>`
+ * is no container policy) and the origin its `src` declares.
+ */
+export function containerAllows(
+  element: Element,
+  origin: string,
+  parentOrigin: string,
+  allow?: string | null,
+): boolean {
+  const iframe = element.localName === 'iframe'
+  const policy = !iframe ? null : allow === undefined ? element.getAttribute('allow') : allow
+  const url = sourceOf(element)
+  const srcOrigin =
+    element.hasAttribute('srcdoc') || !url || url === 'about:blank'
+      ? parentOrigin
+      : (tupleOrigin(url) ?? 'null')
+  return framePolicyAllowsTools({ allow: policy, origin, parentOrigin, srcOrigin })
+}
 
 /** Records the history of `allow` (see `navigationAllow`). */
 export function recordAllow(records: MutationRecord[]) {

@@ -232,4 +232,99 @@ const lazyLink: Case[] = [
   })),
 ]
 
-differential('frame attacks, third pass', lazyLink)
+/**
+ * D2's page: frames of every container kind, each registering a tool in its first script and another
+ * when this page asks, after load; `d2()` inserts them (at once), and resolves with what the top lists
+ * once every early, then every late registration has settled.
+ */
+function d2() {
+  const origin = location.origin
+  const otherOrigin = `http://127.0.0.1:${location.port}`
+  const page = (name: string, base: string) =>
+    `${base}/?agent&body=${encodeURIComponent(
+      `<script>
+      const reg = (n) => document.modelContext.registerTool({ name: n, description: 'd', execute: () => n }, { exposedTo: ['${origin}'] }).then(() => parent.postMessage({ registered: n }, '*'), (e) => parent.postMessage({ registered: n + ':' + e.name }, '*'))
+      reg('${name}Early')
+      addEventListener('message', (e) => e.data === 'late' && reg('${name}Late'))
+      addEventListener('load', () => parent.postMessage({ loaded: '${name}' }, '*'))
+      </script>`,
+    )}`
+  const registered = new Set<string>()
+  const loaded = new Map<string, Window>()
+  let check = () => {}
+  addEventListener('message', (e) => {
+    if (e.data?.registered) registered.add(e.data.registered)
+    if (e.data?.loaded) loaded.set(e.data.loaded, e.source as Window)
+    check()
+  })
+  const all = (cond: () => boolean) =>
+    new Promise<void>((resolve) => {
+      check = () => cond() && resolve()
+      check()
+    })
+  const settled = (n: string) => [...registered].some((r) => r.split(':')[0] === n)
+  const names = ['inFrame', 'inOpenShadow', 'inClosedShadow', 'inObject', 'inEmbed']
+  const plain = document.createElement('iframe')
+  plain.src = page('inFrame', origin)
+  const open = document.createElement('div').attachShadow({ mode: 'open' })
+  const closedHost = document.createElement('div')
+  const closed = closedHost.attachShadow({ mode: 'closed' })
+  const inOpen = document.createElement('iframe')
+  inOpen.src = page('inOpenShadow', origin)
+  open.append(inOpen)
+  const inClosed = document.createElement('iframe')
+  inClosed.allow = 'tools'
+  inClosed.src = page('inClosedShadow', otherOrigin)
+  closed.append(inClosed)
+  const object = document.createElement('object')
+  object.data = page('inObject', origin)
+  object.type = 'text/html'
+  const embed = document.createElement('embed')
+  embed.src = page('inEmbed', origin)
+  embed.type = 'text/html'
+  document.body.append(plain, open.host, closedHost, object, embed)
+  const list = async () =>
+    (await document.modelContext!.getTools({ fromOrigins: [otherOrigin] }))
+      .map((t) => t.name)
+      .sort()
+  return (async () => {
+    await all(() => names.every((n) => loaded.has(n) && settled(`${n}Early`)))
+    const early = await list()
+    // Late: registered well after load, when this page asks.
+    for (const w of loaded.values()) w.postMessage('late', '*')
+    await all(() => names.every((n) => settled(`${n}Late`)))
+    return { registered: [...registered].sort(), early, late: await list() }
+  })()
+}
+
+interface D2Window {
+  d2: typeof d2
+  parsed?: ReturnType<typeof d2>
+}
+
+/** Every tool D2's frames register. */
+const D2_TOOLS = ['inClosedShadow', 'inEmbed', 'inFrame', 'inObject', 'inOpenShadow'].flatMap(
+  (name) => [`${name}Early`, `${name}Late`],
+)
+const D2_EXPECTED = {
+  registered: D2_TOOLS,
+  early: D2_TOOLS.filter((name) => name.endsWith('Early')),
+  late: D2_TOOLS,
+}
+
+const findings: Case[] = [
+  {
+    name: 'D2: frames of every container kind (iframe, iframe in open and closed shadow roots, object, embed) inserted after load register early and late; the top lists every tool',
+    path: `/?body=${encodeURIComponent(`<script>window.d2 = ${d2.toString()}</script>`)}`,
+    run: () => (window as unknown as D2Window).d2(),
+    expected: D2_EXPECTED,
+  },
+  {
+    name: 'D2: the same frames inserted while the page is parsed (before the polyfill looks for shadow-tree frames) register early and late; the top lists every tool',
+    path: `/?body=${encodeURIComponent(`<script>window.d2 = ${d2.toString()}; window.parsed = d2()</script>`)}`,
+    run: () => (window as unknown as D2Window).parsed!,
+    expected: D2_EXPECTED,
+  },
+]
+
+differential('frame attacks, third pass', [...lazyLink, ...findings])
