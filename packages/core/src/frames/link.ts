@@ -111,6 +111,8 @@ export class FrameLink {
   #doc = random()
   /** This document's own permission: `undefined` until its parent has answered. */
   #allowed: boolean | undefined
+  /** It has introduced itself (a top-level document built on demand has not, at first). */
+  #introduced = false
   readonly #permission: Promise<boolean>
   #grant!: (allowed: boolean) => void
   /** The question about this document's own permission that is out, if any. */
@@ -149,10 +151,7 @@ export class FrameLink {
     this.#local = local
     this.#window = local.window
     this.#permission = new Promise((resolve) => (this.#grant = resolve))
-    // Built on demand: quiet unless frames are there (in shadow trees: not in `window.length`), which
-    // may have asked before this document listened.
-    if (this.#window === this.#window.top)
-      this.#settle(true, !atInstall && !frameElements(this.#window.document).length)
+    if (this.#window === this.#window.top) this.#settle(true, !atInstall)
     else {
       const allowed = this.#fromSameOriginParent()
       if (allowed === undefined) void this.#askPermission()
@@ -167,7 +166,7 @@ export class FrameLink {
    */
   #fromSameOriginParent(): boolean | undefined {
     let w = this.#window
-    let doc: string = this.#doc
+    let doc: string | undefined = this.#doc
     try {
       for (;;) {
         if (w === w.top) return true
@@ -180,13 +179,13 @@ export class FrameLink {
           ((Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
             HOOK
           ] as PolyfillHook | undefined)
-        if (parentHook?.admits) return parentHook.admits(context, w, this.#local.origin, doc)
+        if (parentHook?.admits) return parentHook.admits(context, w, this.#local.origin, doc ?? '')
         // A parent without the frame protocol (no polyfill, or the imperative-only one) cannot
         // answer: this document reads its container itself (as it is now; same-origin, as the
         // parent is), and goes on up.
         if (!containerAllows(element, this.#local.origin, this.#local.origin)) return false
         w = parent
-        doc = ''
+        doc = undefined
       }
     } catch {
       return undefined
@@ -201,6 +200,14 @@ export class FrameLink {
   admits(child: Window, origin: string, doc: string): boolean | undefined {
     if (this.#allowed === undefined || parentOf(child) !== this.#window) return undefined
     return this.#allowed && this.#decide(child, origin, doc || undefined)
+  }
+
+  /**
+   * Introduces this document if it has not yet: a top-level document built on demand (by whatever
+   * spoke to it first) still greets the frames in its shadow trees, which asked before it listened.
+   */
+  join(): void {
+    if (this.#allowed && !this.#introduced) this.#introduce()
   }
 
   /** This document's permission, once known: `undefined` while its parent has not answered. */
@@ -295,6 +302,7 @@ export class FrameLink {
    * and its own ancestors and children (a frame in a shadow tree is not in its parent's `frames`).
    */
   #introduce() {
+    this.#introduced = true
     const children = frameElements(this.#window.document).map(
       (element) => (element as HTMLIFrameElement).contentWindow,
     )
@@ -362,13 +370,14 @@ export class FrameLink {
     if (!element) return false
     // A frame's initial about:blank, while the navigation its insertion began is on its way: it
     // has the policy of that moment, and the document to come is the one a later change waits for.
-    const blank = initialBlank(element)
+    const blank = initialBlank(w, element)
     if (doc && !blank) childDocs.set(w, doc)
     let allow: string | null | undefined
     const navigation = navigationAllow.get(element)
-    if (navigation) {
-      if (!blank) navigation.doc ??= doc
-      if (blank || navigation.doc === doc) allow = navigation.allow
+    if (navigation && blank) allow = navigation.allow
+    else if (navigation) {
+      navigation.doc ??= doc
+      if (navigation.doc === doc) allow = navigation.allow
       else navigationAllow.delete(element)
     }
     return containerAllows(element, origin, this.#local.origin, allow)
@@ -391,7 +400,11 @@ export class FrameLink {
   ) {
     // A child asking about itself: decided from its own window and origin, as stamped.
     if (own) {
-      return (await this.#permission) && this.#decide(asker, askerOrigin, doc)
+      return (
+        parentOf(asker) === this.#window &&
+        (await this.#permission) &&
+        this.#decide(asker, askerOrigin, doc)
+      )
     }
     // About another document: only about a child that introduced itself here with that origin, so
     // that nobody learns more than the child told them (its origin, and that it may use tools).
@@ -405,6 +418,8 @@ export class FrameLink {
             ? m.window === child
             : parentOf(m.window) === this.#window && indexIn(this.#window, m.window) < 0),
       )
+    // A document that may not use tools has nobody to tell about.
+    if (this.#allowed === false) return undefined
     if (!known().length) {
       const waiting = this.#waitingQuestions.get(asker) ?? 0
       if (waiting >= 8) return undefined
@@ -942,8 +957,10 @@ export function connectFrames(context: object): () => void {
   if (!engine || !window || engine.link) return () => {}
   const { origin, tools } = engine
   let link: FrameLink | undefined
-  let build = (atInstall?: boolean): FrameLink | undefined =>
-    (link ??= engine.link =
+  let build = (atInstall?: boolean): FrameLink | undefined => {
+    // Built before, on demand: at install time it still introduces itself (see `join`).
+    if (link) return (atInstall && link.join(), link)
+    return (link = engine.link =
       new FrameLink(
         {
           window,
@@ -962,6 +979,7 @@ export function connectFrames(context: object): () => void {
         },
         atInstall,
       ))
+  }
   // Where a same-origin child's frame link asks this document (see `#fromSameOriginParent`): the
   // only document of this realm with a link.
   hook.admits = (_parentContext, child, childOrigin, doc) =>

@@ -110,23 +110,24 @@ export const navigationAllow = new WeakMap<Element, { allow: string | null; doc?
 export const childDocs = new WeakMap<Window, string>()
 
 /**
- * Whether `element` shows its initial `about:blank` while the navigation its insertion began
+ * Whether `w` shows the initial `about:blank` of `element` while the navigation its insertion began
  * is on its way (that document is replaced by the one the frame's `src` or `data` brings).
  */
-export const initialBlank = (element: Element): boolean =>
-  // (`contentDocument` is null once a document of another origin is there.)
-  (element as HTMLIFrameElement).contentDocument?.URL === 'about:blank' &&
-  !element.hasAttribute('srcdoc') &&
-  !blankURL(sourceOf(element))
+export function initialBlank(w: Window, element: Element): boolean {
+  try {
+    if (w.location.href !== 'about:blank' || element.hasAttribute('srcdoc')) return false
+  } catch {
+    return false
+  }
+  const url = sourceOf(element)
+  return !!url && url !== 'about:blank'
+}
 
 /** The URL a frame element loads: an `<object>`'s `data`, any other's `src`. */
 const sourceOf = (element: Element) =>
   element.localName === 'object'
     ? (element as HTMLObjectElement).data
     : (element as HTMLIFrameElement).src
-
-/** A URL that loads `about:blank` (none, or that one). */
-const blankURL = (url: string) => !url || url === 'about:blank'
 
 /**
  * Whether frame element `element` of a document of `parentOrigin` lets a document of `origin` use
@@ -139,15 +140,13 @@ export function containerAllows(
   parentOrigin: string,
   allow?: string | null,
 ): boolean {
-  const policy =
-    element.localName !== 'iframe'
-      ? null
-      : allow === undefined
-        ? element.getAttribute('allow')
-        : allow
+  const iframe = element.localName === 'iframe'
+  const policy = !iframe ? null : allow === undefined ? element.getAttribute('allow') : allow
   const url = sourceOf(element)
   const srcOrigin =
-    element.hasAttribute('srcdoc') || blankURL(url) ? parentOrigin : (tupleOrigin(url) ?? 'null')
+    element.hasAttribute('srcdoc') || !url || url === 'about:blank'
+      ? parentOrigin
+      : (tupleOrigin(url) ?? 'null')
   return framePolicyAllowsTools({ allow: policy, origin, parentOrigin, srcOrigin })
 }
 
