@@ -1,6 +1,26 @@
 import { KEY, parsePortMessage, parseWindowMessage } from './messages'
-import { tupleOrigin } from '../webmcp/origin'
-import { framePolicyAllowsTools } from './permissions-policy'
+import {
+  DEADLINE,
+  bounded,
+  childDocs,
+  closedRoots,
+  collected,
+  containerAllows,
+  frameElements,
+  frameTree,
+  indexIn,
+  initialBlank,
+  lengthOf,
+  navigationAllow,
+  ownerOf,
+  parentOf,
+  random,
+  recordAllow,
+  sameTree,
+  saveGetters,
+  target,
+  when,
+} from './tree'
 import { queueTask } from '../queue-task'
 import { onShadowRoot } from '../shadow-roots'
 import type { PortMessage } from './messages'
@@ -18,9 +38,6 @@ import type { Settle, ToolDefinition, ToolInfo } from '../webmcp/engine'
 // `event.origin`); each introduction hands over a MessagePort bound to that identity, which only the
 // two documents hold. Every wait on another document is bounded, so no promise of the API depends on
 // a stranger answering. See docs/frames.md for the protocol, its threat model and its limits.
-
-/** How long a question to another document may take before it counts as unanswered (for now). */
-const DEADLINE = 2000
 
 /** Pings in a row a document that calls wait on may miss before it counts as gone (10 s). */
 const MISSES = 5
@@ -86,152 +103,6 @@ interface Member {
   left?: boolean
 }
 
-const random = () => crypto.randomUUID()
-
-/**
- * The realm's own `length` and `parent` getters: a page may replace both on its window (they are
- * `[Replaceable]`; `var length = 5` does it), and the tree must still be walked as it is.
- */
-let lengthOf = (w: Window): number => w.length
-let parentGetter = (w: Window): Window | null => w.parent
-function saveGetters(w: Window) {
-  const get = (name: string) => Object.getOwnPropertyDescriptor(w, name)?.get
-  const length = get('length')
-  const parent = get('parent')
-  if (length) lengthOf = (at) => length.call(at) as number
-  if (parent) parentGetter = (at) => parent.call(at) as Window | null
-}
-
-/** `targetOrigin` for a message to a document of `origin` (an opaque origin cannot be targeted). */
-const target = (origin: string) => (origin === 'null' ? '*' : origin)
-
-/** The windows of the frame tree, from the top, in tree order. */
-export function frameTree(from: Window): Window[] {
-  const out: Window[] = []
-  const walk = (w: Window) => {
-    out.push(w)
-    for (let i = 0; i < lengthOf(w); i++) walk(w[i] as Window)
-  }
-  walk(from.top ?? from)
-  return out
-}
-
-/** Whether `w` belongs to the same top-level traversable as `self` (not a popup, opener or tab). */
-function sameTree(self: Window, w: Window): boolean {
-  try {
-    return w !== self && w.top === self.top
-  } catch {
-    return false
-  }
-}
-
-const parentOf = (w: Window): Window | null => {
-  try {
-    return parentGetter(w)
-  } catch {
-    return null
-  }
-}
-
-/** The index of child `w` in `parent.frames`, or -1 (a frame in a shadow tree is not listed there). */
-function indexIn(parent: Window, w: Window): number {
-  for (let i = 0; i < lengthOf(parent); i++) if (parent[i] === w) return i
-  return -1
-}
-
-/**
- * Closed shadow roots created since the polyfill ran: a parent looks for a child's `<iframe>` there
- * too (open ones it finds through `shadowRoot`).
- */
-const closedRoots = new Set<WeakRef<ShadowRoot>>()
-const collected = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => closedRoots.delete(ref))
-
-/** Every frame element of `document`, in open and (recorded) closed shadow trees too. */
-function frameElements(document: Document): Element[] {
-  const out: Element[] = []
-  const search = (root: Document | ShadowRoot) => {
-    out.push(...root.querySelectorAll('iframe,frame,object,embed'))
-    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) search(host.shadowRoot)
-  }
-  search(document)
-  for (const ref of closedRoots) {
-    const root = ref.deref()
-    if (root?.ownerDocument === document) search(root)
-  }
-  return out
-}
-
-/** The element that holds child window `child` in `document`: iframe, frame or object, shadow trees included. */
-function ownerOf(document: Document, child: Window): Element | undefined {
-  try {
-    // A same-origin child knows its own frame element, wherever it is.
-    const element = child.frameElement
-    if (element) return element
-  } catch {
-    // Cross-origin: look for it.
-  }
-  return frameElements(document).find(
-    (element) => (element as HTMLIFrameElement).contentWindow === child,
-  )
-}
-
-/**
- * The `allow` attribute each frame element had when its current navigation started, where it
- * changed since (natively the container policy is fixed then: a change later counts from the next
- * navigation on), and the document it applies to (`doc`, once known: the next one to come until
- * then; another document of that frame has the attribute as it is). Recorded from install on, before
- * the link exists (see `connectFrames`); only `allow`, `src` and `srcdoc` changes are observed.
- */
-const navigationAllow = new WeakMap<Element, { allow: string | null; doc?: string }>()
-/** The last document each child window showed here (by asking, or saying hello). */
-const childDocs = new WeakMap<Window, string>()
-
-/** Records the history of `allow` (see `navigationAllow`). */
-function recordAllow(records: MutationRecord[]) {
-  records.forEach((record, i) => {
-    const element = record.target as Element
-    if (record.attributeName === 'allow') {
-      // The first change of `allow` since the navigation began: that navigation's document (the
-      // one known now, or the next to come) keeps the old value.
-      if (!navigationAllow.has(element)) {
-        const child = (element as HTMLIFrameElement).contentWindow
-        const doc = child ? childDocs.get(child) : undefined
-        navigationAllow.set(element, { allow: record.oldValue, doc })
-      }
-      return
-    }
-    // A new navigation: `allow` as it is at this point (before any later change in this batch),
-    // for the document it brings.
-    const later = records.find(
-      (next, j) => j > i && next.target === element && next.attributeName === 'allow',
-    )
-    const allow = later ? later.oldValue : element.getAttribute('allow')
-    navigationAllow.set(element, { allow })
-  })
-}
-
-/** Resolves like `promise`, or with `fallback` once `ms` have passed. */
-function bounded<T>(promise: Promise<T>, fallback: T, ms = DEADLINE): Promise<T> {
-  return new Promise<T>((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms)
-    void promise.then((value) => {
-      clearTimeout(timer)
-      resolve(value)
-    })
-  })
-}
-
-/** A promise that resolves once `ready()` holds, checked whenever `checks` are run; bounded. */
-function when(checks: Set<() => boolean>, ready: () => boolean): Promise<void> {
-  if (ready()) return Promise.resolve()
-  let check!: () => boolean
-  const promise = new Promise<void>((resolve) => {
-    check = () => (ready() ? (resolve(), true) : false)
-    checks.add(check)
-  })
-  return bounded(promise, undefined).then(() => void checks.delete(check))
-}
-
 /** The link of one document to the others in its frame tree. */
 export class FrameLink {
   readonly #local: LocalDocument
@@ -240,6 +111,8 @@ export class FrameLink {
   #doc = random()
   /** This document's own permission: `undefined` until its parent has answered. */
   #allowed: boolean | undefined
+  /** It has introduced itself (a top-level document built on demand has not, at first). */
+  #introduced = false
   readonly #permission: Promise<boolean>
   #grant!: (allowed: boolean) => void
   /** The question about this document's own permission that is out, if any. */
@@ -288,24 +161,32 @@ export class FrameLink {
 
   /**
    * A same-origin parent can be asked directly, through its own polyfill: its decision and its own
-   * permission, at once (`undefined` when it cannot tell yet, or is not reachable so).
+   * permission, at once (`undefined` when it cannot tell yet, or is not reachable so). A same-origin
+   * parent without the polyfill is read instead, and its own parent asked in turn, up to the top.
    */
   #fromSameOriginParent(): boolean | undefined {
+    let w = this.#window
+    let doc: string | undefined = this.#doc
     try {
-      if (!this.#window.frameElement) return undefined
-      const parent = this.#window.parent as Window & typeof globalThis
-      const context = (parent.document as Document & { modelContext?: object }).modelContext
-      const parentHook =
-        context &&
-        (Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
-          HOOK
-        ]
-      return (parentHook as PolyfillHook | undefined)?.admits?.(
-        context,
-        this.#window,
-        this.#local.origin,
-        this.#doc,
-      )
+      for (;;) {
+        if (w === w.top) return true
+        const element = w.frameElement
+        if (!element) return undefined
+        const parent = w.parent as Window & typeof globalThis
+        const context = (parent.document as Document & { modelContext?: object }).modelContext
+        const parentHook =
+          context &&
+          ((Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
+            HOOK
+          ] as PolyfillHook | undefined)
+        if (parentHook?.admits) return parentHook.admits(context, w, this.#local.origin, doc ?? '')
+        // A parent without the frame protocol (no polyfill, or the imperative-only one) cannot
+        // answer: this document reads its container itself (as it is now; same-origin, as the
+        // parent is), and goes on up.
+        if (!containerAllows(element, this.#local.origin, this.#local.origin)) return false
+        w = parent
+        doc = undefined
+      }
     } catch {
       return undefined
     }
@@ -318,7 +199,15 @@ export class FrameLink {
    */
   admits(child: Window, origin: string, doc: string): boolean | undefined {
     if (this.#allowed === undefined || parentOf(child) !== this.#window) return undefined
-    return this.#allowed && this.#decide(child, origin, doc)
+    return this.#allowed && this.#decide(child, origin, doc || undefined)
+  }
+
+  /**
+   * Introduces this document if it has not yet: a top-level document built on demand (by whatever
+   * spoke to it first) still greets the frames in its shadow trees, which asked before it listened.
+   */
+  join(): void {
+    if (this.#allowed && !this.#introduced) this.#introduce()
   }
 
   /** This document's permission, once known: `undefined` while its parent has not answered. */
@@ -413,6 +302,7 @@ export class FrameLink {
    * and its own ancestors and children (a frame in a shadow tree is not in its parent's `frames`).
    */
   #introduce() {
+    this.#introduced = true
     const children = frameElements(this.#window.document).map(
       (element) => (element as HTMLIFrameElement).contentWindow,
     )
@@ -476,24 +366,21 @@ export class FrameLink {
    * `<iframe>`'s `allow` as it was when that document's navigation began (see `navigationAllow`).
    */
   #decide(w: Window, origin: string, doc: string | undefined): boolean {
-    if (doc) childDocs.set(w, doc)
     const element = ownerOf(this.#window.document, w)
     if (!element) return false
-    // Only an <iframe> has an allow attribute (an <object allow> is no container policy).
-    let allow = element instanceof HTMLIFrameElement ? element.getAttribute('allow') : null
+    // A frame's initial about:blank, while the navigation its insertion began is on its way: it
+    // has the policy of that moment, and the document to come is the one a later change waits for.
+    const blank = initialBlank(w, element)
+    if (doc && !blank) childDocs.set(w, doc)
+    let allow: string | null | undefined
     const navigation = navigationAllow.get(element)
-    if (navigation) {
+    if (navigation && blank) allow = navigation.allow
+    else if (navigation) {
       navigation.doc ??= doc
       if (navigation.doc === doc) allow = navigation.allow
       else navigationAllow.delete(element)
     }
-    const url =
-      element instanceof HTMLObjectElement ? element.data : (element as HTMLIFrameElement).src
-    const srcOrigin =
-      element.hasAttribute('srcdoc') || !url || url === 'about:blank'
-        ? this.#local.origin
-        : (tupleOrigin(url) ?? 'null')
-    return framePolicyAllowsTools({ allow, origin, parentOrigin: this.#local.origin, srcOrigin })
+    return containerAllows(element, origin, this.#local.origin, allow)
   }
 
   /** Questions about other documents still waiting here, per asker (a flood of them is refused). */
@@ -531,15 +418,18 @@ export class FrameLink {
             ? m.window === child
             : parentOf(m.window) === this.#window && indexIn(this.#window, m.window) < 0),
       )
+    // A document that may not use tools has nobody to tell about.
+    if (this.#allowed === false) return undefined
     if (!known().length) {
       const waiting = this.#waitingQuestions.get(asker) ?? 0
-      if (waiting >= 8) return null
+      if (waiting >= 8) return undefined
       this.#waitingQuestions.set(asker, waiting + 1)
       await when(this.#checks, () => known().length > 0)
       this.#waitingQuestions.set(asker, (this.#waitingQuestions.get(asker) ?? 1) - 1)
     }
     const members = known()
-    if (!members.length) return null
+    // Not introduced here (within the deadline): no answer, which the asker counts as "cannot tell".
+    if (!members.length) return undefined
     return (await this.#permission) && members.every((m) => this.#decide(m.window, m.origin, m.doc))
   }
 
@@ -906,8 +796,13 @@ export class FrameLink {
     switch (message[KEY]) {
       case 'ask': {
         const { id, index, own, doc } = message
-        void this.#answer(source, origin, index, message.origin, own, doc).then((allowed) =>
-          this.#post(source, { [KEY]: 'answer', id, allowed }, target(origin)),
+        // Only a child asks about itself; nobody else gets an answer (not even "no"), as natively
+        // nobody answers at all.
+        if (own && parentOf(source) !== this.#window) return
+        void this.#answer(source, origin, index, message.origin, own, doc).then(
+          (allowed) =>
+            allowed !== undefined &&
+            this.#post(source, { [KEY]: 'answer', id, allowed }, target(origin)),
         )
         return
       }
@@ -1062,8 +957,10 @@ export function connectFrames(context: object): () => void {
   if (!engine || !window || engine.link) return () => {}
   const { origin, tools } = engine
   let link: FrameLink | undefined
-  let build = (atInstall?: boolean): FrameLink | undefined =>
-    (link ??= engine.link =
+  let build = (atInstall?: boolean): FrameLink | undefined => {
+    // Built before, on demand: at install time it still introduces itself (see `join`).
+    if (link) return (atInstall && link.join(), link)
+    return (link = engine.link =
       new FrameLink(
         {
           window,
@@ -1082,6 +979,7 @@ export function connectFrames(context: object): () => void {
         },
         atInstall,
       ))
+  }
   // Where a same-origin child's frame link asks this document (see `#fromSameOriginParent`): the
   // only document of this realm with a link.
   hook.admits = (_parentContext, child, childOrigin, doc) =>
@@ -1105,8 +1003,10 @@ export function connectFrames(context: object): () => void {
   const listening = new AbortController()
   // Before the link exists only a protocol message needs it (a page transition event is none): a
   // `pagehide` or `pageshow` would find no document met, and nothing to tell.
+  // A message from outside the tree (a popup, the opener) builds nothing: it is dropped unread.
   const forward = (event: Event) => {
-    if (link || parseWindowMessage(event as MessageEvent))
+    const { source } = event as MessageEvent
+    if (link || (parseWindowMessage(event as MessageEvent) && sameTree(window, source as Window)))
       (build()![event.type as 'pageshow'] as (event: Event) => void)(event)
   }
   for (const type of ['message', 'pagehide', 'pageshow'])

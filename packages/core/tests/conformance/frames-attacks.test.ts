@@ -583,78 +583,53 @@ const cases: Case[] = [
     expected: [2, ['ok', 'S'], ['shared']],
   },
   {
-    name: 'V9: asking about other frames tells nothing their own introductions did not',
-    polyfillOnly: PROTOCOL,
+    name: 'V9: nobody answers a stranger’s questions about other frames: not a sibling that may not use tools, not the top',
     run: async ({ frame, inFrame, otherOrigin, thirdOrigin, origin }) => {
-      const sibling = await frame(`${otherOrigin}/?agent`, { allow: `tools ${origin}` })
+      // The top's echo, for the asker's barrier (it comes after the questions sent before it).
+      addEventListener('message', (e) => {
+        if (e.data?.echo) (e.source as Window).postMessage({ echoed: e.data.echo }, '*')
+      })
+      // The sibling may not use tools (its allow names another origin); the asker has no allow.
+      await frame(`${otherOrigin}/?agent`, { allow: `tools ${thirdOrigin}` })
       const asker = await frame(`${thirdOrigin}/?agent&nopolyfill`)
-      const answers = await inFrame(
+      return inFrame(
         asker,
         async (candidates: string[]) => {
-          const got: Record<string, unknown> = {}
+          const got: string[] = []
           addEventListener('message', (e) => {
-            if (e.data?.__webmcp === 'answer') got[e.data.id] = e.data.allowed
+            if (e.data?.__webmcp) got.push(`${e.data.__webmcp}:${e.data.id}:${e.data.allowed}`)
           })
-          const ask = (target: Window, id: string, index: number, origin: string) =>
-            target.postMessage({ __webmcp: 'ask', id, index, origin, own: false }, '*')
-          candidates.forEach((candidate, i) => ask(top!, `top${i}`, 0, candidate))
-          ask(top!.frames[0]!, 'sibling', 0, candidates[0]!)
-          // Every question is answered: about a child that never introduced itself, "cannot tell"
-          // once the 2 s deadline has passed.
+          const sibling = top!.frames[0]!
+          const ask = (target: Window, id: string, own: boolean, origin: string) =>
+            target.postMessage({ __webmcp: 'ask', id, index: 0, origin, own }, '*')
+          // More questions than may wait at once (8 per asker), about child #0 of each window.
+          for (let i = 0; i < 3; i++) {
+            candidates.forEach((candidate, j) => {
+              ask(top!, `top${i}${j}`, false, candidate)
+              ask(sibling, `sibling${i}${j}`, false, candidate)
+            })
+          }
+          // About itself, to the sibling (which is not its parent).
+          ask(sibling, 'own', true, location.origin)
+          // Each window handles messages in order: a reply to a later one means it has handled
+          // (and, had it answered, posted its answer to) every question before.
           await new Promise<void>((resolve) => {
-            const check = () => Object.keys(got).length === candidates.length + 1 && resolve()
-            addEventListener('message', check)
-            check()
+            addEventListener('message', (e) => e.data?.echoed && resolve())
+            top!.postMessage({ echo: 1 }, '*')
+          })
+          await new Promise<void>((resolve) => {
+            addEventListener('message', (e) => e.data?.__testReply === 'barrier' && resolve())
+            sibling.postMessage({ __test: '() => 0', id: 'barrier' }, '*')
           })
           return got
         },
         [otherOrigin, thirdOrigin, origin, 'https://example.com'],
       )
-      void sibling
-      return answers
     },
-    expected: ['ok', { top0: null, top1: null, top2: null, top3: null, sibling: null }],
+    forged: () => 25,
+    expected: ['ok', []],
   },
 
-  {
-    name: 'D2: frames in open and closed shadow roots, <object> and <embed> take part',
-    run: async ({ mc, otherOrigin, origin, until }) => {
-      const page = (name: string, base: string) =>
-        `${base}/?agent&body=${encodeURIComponent(
-          `<script>document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => '${name}' }, { exposedTo: ['${origin}'] }).then(() => parent.postMessage({ registered: '${name}' }, '*'), (e) => parent.postMessage({ registered: '${name}:' + e.name }, '*'))</script>`,
-        )}`
-      const registered: string[] = []
-      addEventListener('message', (e) => e.data?.registered && registered.push(e.data.registered))
-      const open = document.createElement('div').attachShadow({ mode: 'open' })
-      const closedHost = document.createElement('div')
-      const closed = closedHost.attachShadow({ mode: 'closed' })
-      document.body.append(open.host, closedHost)
-      const inOpen = document.createElement('iframe')
-      inOpen.src = page('inOpenShadow', origin)
-      open.append(inOpen)
-      const inClosed = document.createElement('iframe')
-      inClosed.allow = 'tools'
-      inClosed.src = page('inClosedShadow', otherOrigin)
-      closed.append(inClosed)
-      const object = document.createElement('object')
-      object.data = page('inObject', origin)
-      object.type = 'text/html'
-      const embed = document.createElement('embed')
-      embed.src = page('inEmbed', origin)
-      embed.type = 'text/html'
-      document.body.append(object, embed)
-      await until(() => registered.length === 4)
-      await until(async () => (await mc.getTools({ fromOrigins: [otherOrigin] })).length === 4)
-      return [
-        registered.sort(),
-        (await mc.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name),
-      ]
-    },
-    expected: [
-      ['inClosedShadow', 'inEmbed', 'inObject', 'inOpenShadow'],
-      ['inClosedShadow', 'inEmbed', 'inObject', 'inOpenShadow'],
-    ],
-  },
   {
     name: 'D3: a sandboxed frame allowed with tools * may use tools, as an opaque origin',
     run: async ({ frame, inFrame, mc }) => {

@@ -1,0 +1,200 @@
+import { differential } from './harness'
+import type { Case } from './harness'
+
+// The polyfill injected into every document, as the bridge's init script and extension content
+// scripts do: a frame's initial `about:blank` gets it too (here the parent runs the polyfill's
+// source in that document right after inserting the frame, as an init script would), and documents
+// whose parent has no polyfill. Differential: native Chromium runs the same pages (the injected
+// source leaves native WebMCP alone).
+
+/** Page-side helpers of these cases. */
+interface Injector {
+  /** Runs the polyfill's source in `d` (a frame's current document), as an init script does. */
+  inject(d: Document): void
+  /** Resolves once `f` has loaded and its test agent said its document joined the tree. */
+  loaded(f: HTMLIFrameElement): Promise<void>
+  /** `getTools()` in `f`'s document (through its agent): names, or the error's name. */
+  probe(f: HTMLIFrameElement): Promise<unknown>
+}
+
+declare global {
+  interface Window {
+    injector: Injector
+  }
+}
+
+async function installInjector() {
+  const source = await (await fetch('/webmcp.iife.js')).text()
+  const injector: Injector = {
+    inject(d) {
+      const script = d.createElement('script')
+      script.textContent = source
+      d.documentElement.append(script)
+    },
+    loaded(f) {
+      const load = new Promise((resolve) => f.addEventListener('load', resolve, { once: true }))
+      const ready = new Promise<void>((resolve) => {
+        const listener = (event: MessageEvent) => {
+          if (event.source !== f.contentWindow || event.data?.__testReady === undefined) return
+          removeEventListener('message', listener)
+          resolve()
+        }
+        addEventListener('message', listener)
+      })
+      return Promise.all([load, ready]).then(() => undefined)
+    },
+    probe(f) {
+      return new Promise((resolve) => {
+        const id = Math.random()
+        const listener = (event: MessageEvent) => {
+          if (event.data?.__testReply !== id) return
+          removeEventListener('message', listener)
+          resolve(event.data.result[1])
+        }
+        addEventListener('message', listener)
+        const fn = `async () => { try { return (await document.modelContext.getTools()).map((t) => t.name) } catch (e) { return e.name } }`
+        f.contentWindow!.postMessage({ __test: fn, id }, '*')
+      })
+    },
+  }
+  window.injector = injector
+}
+
+/** A page with the polyfill (or without: `raw`) and the injector. */
+const page = (raw = false) =>
+  `/?${raw ? 'nopolyfill&' : ''}body=${encodeURIComponent(`<script>window.injecting = (${installInjector.toString()})()</script>`)}`
+
+interface Injecting {
+  injecting: Promise<void>
+}
+
+const cases: Case[] = [
+  {
+    name: 'D4: with the polyfill in every document, allow set right after inserting the frame does not count for the document it loads',
+    path: page(),
+    run: async ({ origin, otherOrigin }) => {
+      await (window as unknown as Injecting).injecting
+      const { injector } = window
+      // Inserted with its src, injected in its initial about:blank, then allow changes in the same task.
+      const insert = async (src: string, before: string | null, after: string | null) => {
+        const f = document.createElement('iframe')
+        if (before !== null) f.setAttribute('allow', before)
+        f.src = src
+        const loaded = injector.loaded(f)
+        document.body.append(f)
+        injector.inject(f.contentDocument!)
+        if (after === null) f.removeAttribute('allow')
+        else f.setAttribute('allow', after)
+        await loaded
+        return injector.probe(f)
+      }
+      return {
+        crossGranted: await insert(`${otherOrigin}/?agent`, null, 'tools'),
+        sameRefused: await insert(`${origin}/?agent`, null, "tools 'none'"),
+        crossRevoked: await insert(`${otherOrigin}/?agent`, 'tools', null),
+      }
+    },
+    expected: { crossGranted: 'NotAllowedError', sameRefused: [], crossRevoked: [] },
+  },
+  {
+    name: 'D4: tools registered by a frame’s initial about:blank document do not survive its navigation',
+    path: page(),
+    run: async ({ mc, origin, otherOrigin }) => {
+      await (window as unknown as Injecting).injecting
+      const { injector } = window
+      const f = document.createElement('iframe')
+      f.allow = 'tools'
+      f.src = `${origin}/?agent`
+      const loaded = injector.loaded(f)
+      document.body.append(f)
+      injector.inject(f.contentDocument!)
+      const blank = f.contentDocument!.modelContext!
+      const execute = () => 'BLANK'
+      // Not awaited: natively the document is replaced before it would matter.
+      void blank
+        .registerTool(
+          { name: 'blankTool', description: 'd', execute },
+          { exposedTo: [otherOrigin] },
+        )
+        .catch(() => undefined)
+      await loaded
+      return {
+        top: (await mc.getTools()).map((t) => t.name),
+        frame: await injector.probe(f),
+      }
+    },
+    expected: { top: [], frame: [] },
+  },
+  {
+    name: 'P0: a same-origin frame with the polyfill under a parent without it may use tools, as its allow says',
+    path: page(true),
+    run: async ({ origin }) => {
+      await (window as unknown as Injecting).injecting
+      const { injector } = window
+      const insert = async (allow: string | null) => {
+        const f = document.createElement('iframe')
+        if (allow !== null) f.setAttribute('allow', allow)
+        f.src = `${origin}/?agent&body=${encodeURIComponent(
+          `<script>window.registered = document.modelContext.registerTool({ name: 'child', description: 'd', execute: () => 'C' }).then(() => 'registered', (e) => e.name)</script>`,
+        )}`
+        const loaded = injector.loaded(f)
+        document.body.append(f)
+        await loaded
+        const registered = await (f.contentWindow as unknown as { registered: Promise<string> })
+          .registered
+        return [registered, await injector.probe(f)]
+      }
+      return { byDefault: await insert(null), refused: await insert("tools 'none'") }
+    },
+    expected: {
+      byDefault: ['registered', ['child']],
+      refused: ['NotAllowedError', 'NotAllowedError'],
+    },
+  },
+  {
+    name: 'P3: a same-origin srcdoc frame that installs the polyfill itself registers, and rejects InvalidStateError once removed',
+    path: page(),
+    run: async ({ mc }) => {
+      await (window as unknown as Injecting).injecting
+      const { injector } = window
+      // `how`: srcdoc set before insertion, after it, or before it with the polyfill also injected
+      // into the frame's initial about:blank.
+      const srcdoc = async (name: string, how: 'before' | 'after' | 'injected') => {
+        const f = document.createElement('iframe')
+        const html = `<script src="/webmcp.iife.js"></script><script>window.registered = document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => 'S' }).then(() => 'registered', (e) => e.name)</script>`
+        if (how !== 'after') f.srcdoc = html
+        const load = () =>
+          new Promise((resolve) => f.addEventListener('load', resolve, { once: true }))
+        let loaded = load()
+        document.body.append(f)
+        if (how === 'injected') injector.inject(f.contentDocument!)
+        if (how === 'after') {
+          // (The initial about:blank may have fired its own load event by now.)
+          await Promise.race([loaded, Promise.resolve()])
+          loaded = load()
+          f.srcdoc = html
+        }
+        await loaded
+        const w = f.contentWindow as unknown as Window & { registered: Promise<string> }
+        const registered = await w.registered
+        const context = w.document.modelContext!
+        const listed = (await mc.getTools()).map((t) => t.name)
+        f.remove()
+        let afterRemoval: string
+        try {
+          await context.registerTool({ name: 'late', description: 'd', execute: () => 'L' })
+          afterRemoval = 'registered'
+        } catch (e) {
+          afterRemoval = (e as Error).name
+        }
+        return { registered, listed, afterRemoval }
+      }
+      return { before: await srcdoc('before', 'before') }
+    },
+    expected: {
+      before: { registered: 'registered', listed: ['before'], afterRemoval: 'InvalidStateError' },
+    },
+  },
+]
+
+differential('frames, the polyfill in every document', cases)
