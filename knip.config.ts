@@ -49,6 +49,20 @@ export default {
       // Finding: unused (the demo imports @webmcp-kit/angular and the agent panel only).
       ignoreDependencies: ['@webmcp-kit/core'],
     },
+    'apps/docs': {
+      // VitePress's config and theme, and the packages the pages' twoslash samples import.
+      entry: ['.vitepress/config.ts', '.vitepress/theme/index.ts'],
+      ignoreDependencies: [
+        /^@webmcp-kit\/(react|vue|angular|svelte|solid)$/,
+        'react',
+        '@types/react',
+        '@angular/core',
+        'rxjs',
+        'solid-js',
+        'svelte',
+        'typescript',
+      ],
+    },
     'packages/bridge': {
       entry,
       // Located through createRequire(...).resolve('…/package.json') by tests/browser/inspector.test.ts.
