@@ -51,7 +51,7 @@ export default {
     },
     'apps/docs': {
       // VitePress's config and theme, and the packages the pages' twoslash samples import.
-      entry: ['.vitepress/config.ts', '.vitepress/theme/index.ts'],
+      entry: ['.vitepress/config.ts', '.vitepress/theme/index.ts', 'pages/**/*.paths.ts'],
       ignoreDependencies: [
         /^@webmcp-kit\/(react|vue|angular|svelte|solid)$/,
         'react',

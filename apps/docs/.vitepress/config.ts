@@ -1,12 +1,12 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ROOT } from './sources'
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash'
 import { defineConfig } from 'vitepress'
 import type { MarkdownOptions, MarkdownRenderer } from 'vitepress'
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
-const APP = fileURLToPath(new URL('..', import.meta.url))
+const PAGES = fileURLToPath(new URL('../pages', import.meta.url))
 
 // The site's pages are the repository's own Markdown (docs/ and the package READMEs) plus the pages
 // of apps/docs/pages; everything else under the repository root is left out.
@@ -29,7 +29,7 @@ function repositoryLinks(md: MarkdownRenderer) {
         if (!open || !href || /^[a-z]+:|^#|^\//i.test(href)) continue
         const [path = ''] = href.split('#')
         if (/\.(md|html)$/.test(path) || path === '') continue
-        const target = resolve(dirname(page), path)
+        const target = resolve(ROOT, relative(PAGES, dirname(page)), path)
         const readme = join(target, 'README.md')
         if (existsSync(readme) && isPage(readme)) {
           open.attrSet('href', `${path.replace(/\/$/, '')}/README.md`)
@@ -72,19 +72,7 @@ export default defineConfig({
   title: 'webmcp-kit',
   description:
     'A spec-faithful WebMCP polyfill, with bindings for React, Vue, Angular, Svelte and Solid.',
-  srcDir: ROOT,
-  srcExclude: [
-    '*.md',
-    '.changeset/**',
-    'apps/!(docs)/**',
-    'apps/docs/!(pages)/**',
-    'consumer-check/**',
-    'bench/**',
-    'scripts/**',
-    'packages/test-infra/**',
-    'packages/*/!(README.md)',
-  ],
-  rewrites: { 'apps/docs/pages/:page': ':page' },
+  srcDir: 'pages',
   outDir: 'dist',
   cacheDir: 'node_modules/.vitepress',
   cleanUrls: false,
@@ -142,17 +130,5 @@ export default defineConfig({
     },
     ssr: { resolve: { conditions: ['@webmcp-kit/source'] } },
     server: { fs: { allow: [ROOT] } },
-    plugins: [
-      {
-        // The pages under docs/ and packages/ import Vue, which is this package's dependency:
-        // resolved from here.
-        name: 'webmcp-kit:vue-from-docs',
-        enforce: 'pre',
-        resolveId(source, importer, options) {
-          if (!/^vue(\/|$)/.test(source) || !importer || importer.startsWith(APP)) return null
-          return this.resolve(source, join(APP, 'index.md'), { ...options, skipSelf: true })
-        },
-      },
-    ],
   },
 })
