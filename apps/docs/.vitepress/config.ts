@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ROOT } from './sources'
+import { ROOT, sections, sourcesByPage } from './sources'
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash'
-import { defineConfig } from 'vitepress'
+import { createMarkdownRenderer, defineConfig } from 'vitepress'
 import type { MarkdownOptions, MarkdownRenderer } from 'vitepress'
 
 const PAGES = fileURLToPath(new URL('../pages', import.meta.url))
@@ -52,6 +52,9 @@ const isPage = (file: string) => {
   return SITE.some((prefix) => path.startsWith(prefix))
 }
 
+const SOURCES = sourcesByPage()
+let searchRenderer: Promise<MarkdownRenderer> | undefined
+
 type CodeTransformer = NonNullable<MarkdownOptions['codeTransformers']>[number]
 
 const guide = [
@@ -70,6 +73,7 @@ const packages = ['core', 'react', 'vue', 'angular', 'svelte', 'solid', 'bridge'
 
 export default defineConfig({
   title: 'webmcp-kit',
+  head: [['link', { rel: 'icon', href: 'data:,' }]],
   description:
     'A spec-faithful WebMCP polyfill, with bindings for React, Vue, Angular, Svelte and Solid.',
   srcDir: 'pages',
@@ -98,7 +102,23 @@ export default defineConfig({
       },
       { text: 'Packages', collapsed: true, items: packages },
     ],
-    search: { provider: 'local' },
+    search: {
+      provider: 'local',
+      options: {
+        miniSearch: {
+          // Local search reads a page's file, which a dynamic route's page has none of: its
+          // Markdown is rendered here.
+          async _splitIntoSections(file, html) {
+            const source = SOURCES.get(relative(PAGES, file).split('\\').join('/'))
+            if (source !== undefined) {
+              const md = await (searchRenderer ??= createMarkdownRenderer(PAGES))
+              html = md.render(source, { path: file, relativePath: relative(PAGES, file) })
+            }
+            return [...sections(html)]
+          },
+        },
+      },
+    },
     outline: { level: [2, 3] },
   },
   markdown: {

@@ -29,3 +29,44 @@ export function docsPages(folder: 'docs' | 'packages') {
       content: readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8'),
     }))
 }
+
+/** The Markdown of each page of `docsPages`, by its path under pages/ (`docs/polyfill.md`). */
+export function sourcesByPage(): Map<string, string> {
+  return new Map([
+    ...docsPages('docs').map(
+      ({ params, content }) => [`docs/${'page' in params ? params.page : ''}.md`, content] as const,
+    ),
+    ...docsPages('packages').map(
+      ({ params, content }) =>
+        [`packages/${'name' in params ? params.name : ''}/README.md`, content] as const,
+    ),
+  ])
+}
+
+/** A page's HTML as local search's sections: one a heading, with its anchor and its parents. */
+export function* sections(html: string) {
+  const headings = [...html.matchAll(/<h([1-6])[^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)]
+  const text = (from: number, to: number) =>
+    html
+      .slice(from, to)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&[a-z]+;|&#\d+;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  const titles: string[] = []
+  for (const [i, heading] of headings.entries()) {
+    const level = Number(heading[1])
+    titles.length = level - 1
+    const title = heading[3]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/&ZeroWidthSpace;|\u200b/g, '')
+      .trim()
+    titles[level - 1] = title
+    const end = headings[i + 1]?.index ?? html.length
+    yield {
+      anchor: heading[2]!,
+      titles: titles.filter(Boolean),
+      text: text(heading.index + heading[0].length, end),
+    }
+  }
+}

@@ -7,7 +7,7 @@ import { defineTool, getModelContext } from '@webmcp-kit/core'
 const convertTemperature = defineTool({
   name: 'convert_temperature',
   title: 'Convert a temperature',
-  description: 'Converts a temperature between degrees Celsius and degrees Fahrenheit.',
+  description: 'Converts a temperature to the other of the two common scales.',
   inputSchema: {
     type: 'object',
     properties: {
