@@ -86,10 +86,10 @@ describe('the site, crawled', () => {
   })
 
   it.each([
-    ['exposedTo', '/docs/frames.html'],
+    ['frame tree', '/docs/frames.html'],
     ['injectWebMCPTool', '/docs/bindings.html'],
     ['Streamable HTTP', '/docs/bridge.html'],
-    ['WebKitGTK', '/docs/browser-support.html'],
+    ['browser support', '/docs/browser-support.html'],
     ['waitForTool', '/docs/testing.html'],
   ])('finds %s in the local search, on %s', async (query, expected) => {
     const page = await context.newPage()
