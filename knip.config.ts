@@ -50,8 +50,8 @@ export default {
       ignoreDependencies: ['@webmcp-kit/core'],
     },
     'apps/docs': {
-      // VitePress's config and theme, and the packages the pages' twoslash samples import.
-      entry: ['.vitepress/config.ts', '.vitepress/theme/index.ts', 'pages/**/*.paths.ts'],
+      // The dynamic routes' loaders, and the packages the pages' twoslash samples import.
+      entry: ['pages/**/*.paths.ts'],
       ignoreDependencies: [
         /^@webmcp-kit\/(react|vue|angular|svelte|solid)$/,
         'react',
@@ -60,7 +60,6 @@ export default {
         'rxjs',
         'solid-js',
         'svelte',
-        'typescript',
       ],
     },
     'packages/bridge': {
