@@ -46,6 +46,19 @@ export default {
       // Reached by vitest.angular19.config.ts, which maps each @angular/<name> to @angular/<name>-19.
       ignoreDependencies: [/^@angular\/[a-z-]+-19$/],
     },
+    'apps/docs': {
+      // The dynamic routes' loaders, and the packages the pages' twoslash samples import.
+      entry: ['pages/**/*.paths.ts'],
+      ignoreDependencies: [
+        /^@webmcp-kit\/(react|vue|angular|svelte|solid)$/,
+        'react',
+        '@types/react',
+        '@angular/core',
+        'rxjs',
+        'solid-js',
+        'svelte',
+      ],
+    },
     'packages/bridge': {
       entry,
       // Located through createRequire(...).resolve('…/package.json') by tests/browser/inspector.test.ts.

@@ -1,0 +1,4 @@
+import { docsPages } from '../../../.vitepress/sources'
+
+// Each package's README, as it is.
+export default { paths: () => docsPages('packages') }
