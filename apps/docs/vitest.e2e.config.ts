@@ -1,4 +1,4 @@
-import { projectConfig } from '@webmcp-kit/test-infra/vitest'
+import { projectConfig } from '@webmcp-kit/test-config/vitest'
 import packageJson from './package.json' with { type: 'json' }
 
 // The built site (`pnpm docs:build`'s dist, or a build of its own when there is none), crawled in

@@ -6,7 +6,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { chromiumOptions } from '@webmcp-kit/test-infra/browser'
+import { chromiumOptions } from '@webmcp-kit/test-config/browser'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'
 
 declare module 'vitest' {
