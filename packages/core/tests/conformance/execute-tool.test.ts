@@ -1,5 +1,32 @@
 import { differential } from './harness'
 
+/** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
+const ATS = [
+  'annotations',
+  'description',
+  'inputSchema',
+  'name',
+  'origin',
+  'title',
+  'window',
+  'options.signal',
+  'toJSON',
+  'nested toJSON',
+  'toJSON TypeError',
+  'nested getter',
+]
+/** Native's reads of the watched arguments, in order. */
+const READS = [
+  'annotations',
+  'description',
+  'inputSchema',
+  'name',
+  'origin',
+  'title',
+  'window',
+  'options.signal',
+]
+
 differential('executeTool', [
   {
     name: 'a RegisteredTool missing name, description, origin or window rejects TypeError',
@@ -580,5 +607,58 @@ differential('executeTool', [
       return log
     },
     expected: ['timeout', 'resolved'],
+  },
+  {
+    name: 'what the page’s own code throws while the arguments are converted (a getter, an input’s toJSON, a nested one) rejects as that very object, after native’s reads',
+    run: async ({ mc, register, find, trap }) => {
+      await register('a')
+      const listed = await find('a')
+      const at = [
+        'annotations',
+        'description',
+        'inputSchema',
+        'name',
+        'origin',
+        'title',
+        'window',
+        'options.signal',
+        'toJSON',
+        'nested toJSON',
+        'toJSON TypeError',
+        'nested getter',
+      ]
+      const out: unknown[] = []
+      for (const where of at) {
+        const { reads, thrown, fail, watched } = trap(where)
+        const input = where.startsWith('nested')
+          ? {
+              a:
+                where === 'nested getter'
+                  ? {
+                      get b() {
+                        return fail()
+                      },
+                    }
+                  : { toJSON: fail },
+            }
+          : where.startsWith('toJSON')
+            ? { toJSON: fail }
+            : { a: 1 }
+        const options = watched('options.', { signal: new AbortController().signal })
+        try {
+          await mc.executeTool(watched('', { ...listed, title: 't' }), input, options)
+          out.push([where, 'ran', reads])
+        } catch (e) {
+          out.push([where, e === thrown, reads])
+        }
+      }
+      return out
+    },
+    // Each getter's throw stops the reads at its own; a toJSON runs after every member was read.
+    expected: ATS.map((where) => [
+      where,
+      true,
+      READS.slice(0, READS.indexOf(where) + 1 || READS.length),
+    ]),
   },
 ])

@@ -1,5 +1,38 @@
 import { differential } from './harness'
 
+/** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
+const ATS = [
+  'annotations',
+  'annotations.consequentialHint',
+  'annotations.untrustedContentHint',
+  'description',
+  'execute',
+  'inputSchema',
+  'name',
+  'title',
+  'options.exposedTo',
+  'options.signal',
+  'toJSON',
+  'nested toJSON',
+  'toJSON TypeError',
+  'nested getter',
+]
+/** Native's reads of the watched arguments, in order. */
+const READS = [
+  'annotations',
+  'annotations.consequentialHint',
+  'annotations.debugging',
+  'annotations.readOnlyHint',
+  'annotations.untrustedContentHint',
+  'description',
+  'execute',
+  'inputSchema',
+  'name',
+  'title',
+  'options.exposedTo',
+  'options.signal',
+]
+
 differential('registerTool', [
   {
     name: 'returns a promise and reports every failure as a rejection, never a throw',
@@ -565,5 +598,69 @@ differential('registerTool', [
       },
       false,
     ],
+  },
+  {
+    name: 'what the page’s own code throws while the arguments are converted (a getter, a toJSON, a nested toJSON) rejects as that very object, after native’s reads',
+    run: async ({ mc, trap }) => {
+      const at = [
+        'annotations',
+        'annotations.consequentialHint',
+        'annotations.untrustedContentHint',
+        'description',
+        'execute',
+        'inputSchema',
+        'name',
+        'title',
+        'options.exposedTo',
+        'options.signal',
+        'toJSON',
+        'nested toJSON',
+        'toJSON TypeError',
+        'nested getter',
+      ]
+      const out: unknown[] = []
+      for (const where of at) {
+        const { reads, thrown, fail, watched } = trap(where)
+        const schema = where.startsWith('nested')
+          ? {
+              properties:
+                where === 'nested getter'
+                  ? {
+                      get a() {
+                        return fail()
+                      },
+                    }
+                  : { a: { toJSON: fail } },
+            }
+          : where.startsWith('toJSON')
+            ? { toJSON: fail }
+            : { type: 'object' }
+        const tool = watched('', {
+          annotations: watched('annotations.', {
+            consequentialHint: true,
+            untrustedContentHint: false,
+          }),
+          description: 'd',
+          execute: () => 'ok',
+          inputSchema: schema,
+          name: `t${out.length}`,
+          title: 't',
+        })
+        const options = watched('options.', { exposedTo: [], signal: new AbortController().signal })
+        try {
+          await mc.registerTool(tool, options)
+          out.push([where, 'registered', reads])
+        } catch (e) {
+          out.push([where, e === thrown, reads])
+        }
+      }
+      return out
+    },
+    // Each getter's throw stops the reads at its own; a toJSON runs after every member was read.
+    expected: ATS.map((where) => [
+      where,
+      true,
+      READS.slice(0, READS.indexOf(where) + 1 || READS.length),
+    ]),
   },
 ])
