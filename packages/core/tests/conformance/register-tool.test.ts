@@ -33,6 +33,10 @@ const READS = [
   'options.signal',
 ]
 
+/** Why Firefox and WebKit word some rejections otherwise (docs/conformance.md, Engines). */
+const SERIALISER =
+  "the serialiser's own TypeError (a cycle, a BigInt): after native's prefix, the engine's own text"
+
 differential('registerTool', [
   {
     name: 'returns a promise and reports every failure as a rejection, never a throw',
@@ -296,6 +300,7 @@ differential('registerTool', [
   },
   {
     name: 'an inputSchema that does not serialise (toJSON → undefined, cycle, BigInt, function) rejects TypeError',
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
     run: async ({ capture, register }) => {
       const cyclic: Record<string, unknown> = {}
       cyclic.self = cyclic
