@@ -34,6 +34,8 @@ const READS = [
 ]
 
 /** Why Firefox and WebKit word some rejections otherwise (docs/conformance.md, Engines). */
+/** An `AbortSignal.abort()`'s default reason is the engine's own `AbortError`, in its words. */
+const ABORTED = "an aborted signal's default reason is the engine's own AbortError"
 const SERIALISER =
   "the serialiser's own TypeError (a cycle, a BigInt): after native's prefix, the engine's own text"
 
@@ -320,6 +322,7 @@ differential('registerTool', [
   },
   {
     name: 'an unserialisable inputSchema wins over an aborted signal',
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
     run: ({ capture, register }) => {
       const cyclic: Record<string, unknown> = {}
       cyclic.self = cyclic
@@ -362,6 +365,7 @@ differential('registerTool', [
   },
   {
     name: 'an already-aborted signal rejects with exactly its reason, before exposedTo is checked',
+    messages: { firefox: ABORTED, webkit: ABORTED },
     run: async ({ capture, register }) => {
       const reason = { custom: true }
       let got
