@@ -10,6 +10,13 @@ import { formSchema } from './schema'
 
 let observe: ((root: Node) => void) | undefined
 
+/** Whether `node` holds `root`'s host, in its tree or a shadow tree inside it. */
+function hosts(node: Node, root: ShadowRoot): boolean {
+  for (let host: Node | undefined = root.host; host; host = (host.getRootNode() as ShadowRoot).host)
+    if (node.contains(host)) return true
+  return false
+}
+
 /** Attributes that no derivation reads (form-schema.ts), of any element. */
 const UNREAD = /^(class|style|data-|aria-(?!description$))/
 
@@ -25,6 +32,8 @@ export function startFormTools(doc: Document): () => void {
   const entries = new Map<HTMLFormElement, [key: unknown[], remove: () => void]>()
   /** Forms to derive again. */
   const dirty = new Set<HTMLFormElement>()
+  /** Forms of those that left their place since (to register again where they are now). */
+  const moved = new Set<HTMLFormElement>()
   /**
    * Counts the changes that can alter a derivation (all but attributes it never reads): a form
    * derived since the last one, marked again by such an attribute (`class`, `aria-invalid`…), would
@@ -54,7 +63,9 @@ export function startFormTools(doc: Document): () => void {
         if (entry) unregister(form)
         continue
       }
-      if (entry && derived.get(form) === stamp()) continue
+      // A form taken out and put back (moved) is registered again, as native does.
+      const again = moved.delete(form)
+      if (entry && !again && derived.get(form) === stamp()) continue
       derived.set(form, stamp())
       const name = form.getAttribute('toolname')!
       const description = form.getAttribute('tooldescription')!
@@ -62,7 +73,7 @@ export function startFormTools(doc: Document): () => void {
       const inputSchema = formSchema(form)
       // (Kept as the values, not as one string: the schema text is the tool's own.)
       const key = [name, description, title, form.hasAttribute('toolautosubmit'), inputSchema]
-      if (entry?.[0].every((value, i) => value === key[i])) continue
+      if (!again && entry?.[0].every((value, i) => value === key[i])) continue
       // An update unregisters and registers again: two `toolchange` events, as native.
       entry?.[1]()
       entries.delete(form)
@@ -105,6 +116,7 @@ export function startFormTools(doc: Document): () => void {
     const seen = new Set<Node>()
     /** The nodes added so far. */
     const added = new Set<Node>()
+    let removed = false
     for (const record of records) {
       // Not destructured: `addedNodes` and `removedNodes` are new lists at each read, and most
       // records are attribute changes (a page's classes and validation states).
@@ -125,18 +137,25 @@ export function startFormTools(doc: Document): () => void {
       // A text; or the tree, where a node added and removed again by the batch (a row added and
       // removed in one task) changes nothing a derivation reads.
       if (record.type === 'characterData') changes++
-      for (const node of removedNodes) if (!added.has(node)) changes++
+      for (const node of removedNodes) {
+        if (added.has(node)) continue
+        changes++
+        removed = true
+      }
       for (const node of addedNodes) added.add(node)
       if (el instanceof HTMLFormElement) mark(el)
       else {
         // Forms and controls coming or going deeper in the tree (options and label text do not
         // count, as in Chromium).
         const at = el.closest?.('form')
-        for (const node of [...addedNodes, ...removedNodes]) {
+        const gone = [...removedNodes]
+        for (const node of [...addedNodes, ...gone]) {
           if (node.nodeType !== 1) continue
           for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
-            if (found.localName === 'form') mark(found as HTMLFormElement)
-            else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
+            if (found.localName === 'form') {
+              mark(found as HTMLFormElement)
+              if (gone.includes(node)) moved.add(found as HTMLFormElement)
+            } else if (found.matches(controls)) mark((found as HTMLInputElement).form ?? at)
           }
           // Custom elements with a parameter schema count as controls.
           eachGiven((el) => node.contains(el) && mark(formOf(el) ?? at))
@@ -144,7 +163,20 @@ export function startFormTools(doc: Document): () => void {
       }
     }
     // What the batch added and left in the tree.
-    if ([...added].some((node) => node.isConnected)) changes++
+    const kept = [...added].filter((node) => node.isConnected)
+    if (kept.length) changes++
+    // A shadow host that left (or came back) takes its trees' forms with it: no record says so.
+    if (removed) for (const form of entries.keys()) if (!form.isConnected) mark(form)
+    for (const ref of roots) {
+      const root = ref.deref()
+      if (!root) roots.delete(ref)
+      else if (kept.some((node) => hosts(node, root))) {
+        for (const form of root.querySelectorAll('form')) {
+          mark(form)
+          moved.add(form)
+        }
+      }
+    }
     // Chromium unregisters at once; it defers registrations and updates to a task.
     for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
   })
@@ -158,7 +190,11 @@ export function startFormTools(doc: Document): () => void {
     })
   observe(doc)
   // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
-  const stopShadowRoots = onShadowRoot((root) => observe?.(root))
+  const roots = new Set<WeakRef<ShadowRoot>>()
+  const stopShadowRoots = onShadowRoot((root) => {
+    roots.add(new WeakRef(root))
+    observe?.(root)
+  })
   installFormSubmission(doc)
   for (const form of doc.forms) mark(form)
 

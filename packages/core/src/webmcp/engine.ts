@@ -172,7 +172,11 @@ export class Engine {
   check(): void {
     if (!this.window) throw domError('InvalidStateError', 'The document is not active.')
     if (siteKeyed(this.document)) {
-      throw domError('SecurityError', 'WebMCP requires an origin-keyed agent cluster.')
+      // Chromium's message (a site-keyed cluster is where `document.domain` works).
+      throw domError(
+        'SecurityError',
+        'document.modelContext cannot be used when document.domain is enabled.',
+      )
     }
   }
 

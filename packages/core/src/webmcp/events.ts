@@ -17,7 +17,12 @@ function toolEvent(label: string) {
     }
     /** The name of the tool this event is about. */
     get toolName(): string {
-      return this.#toolName
+      try {
+        return this.#toolName
+      } catch {
+        // WebIDL's brand check, worded as Chromium words it.
+        throw new TypeError('Illegal invocation')
+      }
     }
   }
   // Named, with its @@toStringTag, by webidl-shape.ts at install.

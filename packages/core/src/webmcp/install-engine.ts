@@ -37,17 +37,18 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
       },
     }),
   )
-  const globals = {
-    ModelContext: ModelContextImpl,
-    ToolActivatedEvent,
-    ToolCancelEvent,
-  }
+  if (!Object.hasOwn(ModelContextImpl, HOOK))
+    Object.defineProperty(ModelContextImpl, HOOK, { value: hook })
+  const called = (name: string) =>
+    `Failed to construct '${name}': Please use the 'new' operator, this DOM object constructor cannot be called as a function.`
+  const globals = shapeInterfaces({
+    ModelContext: [ModelContextImpl, 'Illegal constructor'],
+    ToolActivatedEvent: [ToolActivatedEvent, called('ToolActivatedEvent')],
+    ToolCancelEvent: [ToolCancelEvent, called('ToolCancelEvent')],
+  })
   for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
   }
-  if (!Object.hasOwn(ModelContextImpl, HOOK))
-    Object.defineProperty(ModelContextImpl, HOOK, { value: hook })
-  shapeInterfaces(globals)
   const remove = extras?.(document) ?? noop
   return () => {
     remove()

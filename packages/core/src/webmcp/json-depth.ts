@@ -68,7 +68,8 @@ function scan(json: string, budget: number): boolean {
 
 /**
  * `value` (the `what` of `method`) as JSON, or the exception native throws for it: the `TypeError`
- * of a value `JSON.stringify` rejects, the `RangeError` of one nested too deep.
+ * of a value `JSON.stringify` rejects, the `RangeError` of one nested too deep, and what the page's
+ * own code (a `toJSON`, a getter) threw, as it is.
  */
 export function serializeJSON(method: string, value: unknown, what: string): string {
   const overflow = () => idlError(method, 'Maximum call stack size exceeded', RangeError)
@@ -79,8 +80,12 @@ export function serializeJSON(method: string, value: unknown, what: string): str
       break
     } catch (error) {
       // The engine's own stack ran out (V8, WebKit: RangeError; Firefox: InternalError), as native's does.
-      const exhausted = /call stack|too much recursion/i.test(String((error as Error)?.message))
-      if (!exhausted) throw idlError(method, (error as Error).message)
+      const message = String((error as Error)?.message)
+      const exhausted = /call stack|too much recursion/i.test(message)
+      // What the engine's serialiser throws itself (a cycle, a BigInt, a revoked proxy) is an error
+      // of the method; what the page's own code threw (a toJSON, a getter) passes through as it is.
+      const own = error instanceof TypeError && /circular|cyclic|BigInt|revoked/.test(message)
+      if (!exhausted) throw own ? idlError(method, message) : error
       if (fast) throw overflow()
     }
   }

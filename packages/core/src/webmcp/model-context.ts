@@ -2,14 +2,13 @@
 // order (webidl.ts), runs the algorithm's first checks, then the target-side steps of engine.ts.
 import { domError, idlError } from './errors'
 import { serializeJSON } from './json-depth'
-import { trustworthyOrigin, tupleOrigin } from './origin'
+import { trustworthyOrigin } from './origin'
 import { queueTask } from '../queue-task'
 import {
   annotations,
   callback,
   convertError,
   dictionary,
-  domString,
   isObject,
   isWindow,
   object,
@@ -50,10 +49,16 @@ function registered(
   return entry as RegisteredTool
 }
 
-/** The engine behind `this` of a method; a `TypeError` for any other object (WebIDL's brand check). */
-function engineOf(context: unknown): Engine {
+/**
+ * The engine behind `this` of `method` (an attribute's getter or setter: none); a `TypeError` for
+ * any other object (WebIDL's brand check), worded as Chromium words it.
+ */
+function engineOf(context: unknown, method?: string): Engine {
   const engine = engines.get(context as object)
-  if (!engine) throw new TypeError('Illegal invocation')
+  if (!engine) {
+    const message = 'Illegal invocation'
+    throw method ? idlError(method, message) : new TypeError(message)
+  }
   return engine
 }
 
@@ -99,16 +104,16 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
   // Optional arguments take a default, so that each function's `length` is its WebIDL length.
   registerTool(tool: unknown, options: unknown = undefined): Promise<undefined> {
     return promise(() => {
-      const engine = engineOf(this)
       const method = 'registerTool'
+      const engine = engineOf(this, method)
       const type = 'ModelContextTool'
       const dict = dictionary(method, type, tool, false)
       const hints = annotations(method, dict)
-      const description = domString(required(method, type, dict, 'description'))
+      const description = required(method, type, dict, 'description', true) as string
       const execute = callback(method, type, dict, 'execute') as ToolDefinition['execute']
       const schema = object(method, type, dict, 'inputSchema')
-      const name = domString(required(method, type, dict, 'name'))
-      const rawTitle = dict.title
+      const name = required(method, type, dict, 'name', true) as string
+      const rawTitle = required(method, type, dict, 'title', true, true) as string | undefined
       const title = rawTitle === undefined ? null : usvString(rawTitle)
       const optionsType = 'ModelContextRegisterToolOptions'
       const opts = dictionary(method, optionsType, options, true)
@@ -145,8 +150,8 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
 
   getTools(options: unknown = undefined): Promise<RegisteredTool[]> {
     return promise(() => {
-      const engine = engineOf(this)
       const method = 'getTools'
+      const engine = engineOf(this, method)
       const type = 'ModelContextGetToolOptions'
       const fromOrigins = usvSequence(
         method,
@@ -191,20 +196,20 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
     options: unknown = undefined,
   ): Promise<string | null> {
     return promise(() => {
-      const engine = engineOf(this)
       const method = 'executeTool'
+      const engine = engineOf(this, method)
       const type = 'RegisteredTool'
       const dict = dictionary(method, type, tool, false)
       annotations(method, dict)
-      domString(required(method, type, dict, 'description'))
+      required(method, type, dict, 'description', true)
       object(method, type, dict, 'inputSchema')
-      const name = domString(required(method, type, dict, 'name'))
-      const origin = usvString(required(method, type, dict, 'origin'))
-      const title = dict.title
-      if (title !== undefined) domString(title)
+      const name = required(method, type, dict, 'name', true) as string
+      const origin = usvString(required(method, type, dict, 'origin', true) as string)
+      required(method, type, dict, 'title', true, true)
       const target = required(method, type, dict, 'window')
       if (!isWindow(target)) throw convertError(method, type, 'window', 'Window')
-      const optionsType = 'ModelContextExecuteToolOptions'
+      // (Chromium's messages name this dictionary without its prefix.)
+      const optionsType = 'ExecuteToolOptions'
       const signal = readSignal(
         method,
         optionsType,
@@ -213,8 +218,20 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
       )
 
       return engine.checked(() => {
-        const expectedOrigin = tupleOrigin(origin)
-        if (!expectedOrigin) throw domError('NotSupportedError', 'The provided origin is invalid.')
+        let expectedOrigin: string
+        try {
+          expectedOrigin = new URL(origin).origin
+        } catch {
+          throw domError('NotSupportedError', 'The provided origin is invalid.')
+        }
+        // As native, even in an opaque-origin document for its own tools (listed with "null",
+        // which does not parse): opaque origins have no text that names them.
+        if (expectedOrigin === 'null') {
+          throw domError(
+            'NotSupportedError',
+            'Cannot execute tools that live in a document with an opaque origin.',
+          )
+        }
         if (input === undefined) input = {}
         if (!isObject(input)) throw idlError(method, 'invalid input object: value is not an object')
         const json = serializeJSON(method, input, 'input object')

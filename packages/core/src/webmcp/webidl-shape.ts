@@ -8,10 +8,22 @@
 const named = (fn: unknown, name: string) =>
   fn && Object.defineProperty(fn, 'name', { value: name })
 
-/** Shapes `interfaces` (interface name → class). */
-export function shapeInterfaces(interfaces: Record<string, { prototype: object }>): void {
-  for (const [name, iface] of Object.entries(interfaces)) {
+/**
+ * Shapes `interfaces` (interface name → class, and the message of calling it without `new`).
+ * Returns the interface objects: each class behind a proxy whose call throws that message, as
+ * Chromium's interface objects do (a class's own call throws the engine's message).
+ */
+export function shapeInterfaces(
+  interfaces: Record<string, [iface: { prototype: object }, called: string]>,
+): Record<string, object> {
+  const objects: Record<string, object> = {}
+  for (const [name, [iface, called]] of Object.entries(interfaces)) {
     named(iface, name)
+    const object = (objects[name] = new Proxy(iface, {
+      apply() {
+        throw new TypeError(called)
+      },
+    }))
     const proto = iface.prototype as Record<PropertyKey, unknown>
     const all = Object.getOwnPropertyDescriptors(proto)
     const kind = (key: string) => (all[key]!.get ? 0 : key === 'constructor' ? 2 : 1)
@@ -26,8 +38,10 @@ export function shapeInterfaces(interfaces: Record<string, { prototype: object }
       named(descriptor.get, `get ${key}`)
       named(descriptor.set, `set ${key}`)
     }
+    ;(shaped.constructor as PropertyDescriptor).value = object
     delete proto[Symbol.toStringTag]
     shaped[Symbol.toStringTag] = { value: name, configurable: true }
     Object.defineProperties(proto, shaped)
   }
+  return objects
 }

@@ -19,10 +19,24 @@ const memberError = (method: string, type: string, key: string, message: string)
 export const convertError = (method: string, type: string, key: string, into: string) =>
   memberError(method, type, key, `Failed to convert value to '${into}'.`)
 
-export function required(method: string, type: string, dict: Dict, key: string): unknown {
+/**
+ * Member `key` of `dict`: a `TypeError` when it is `undefined` (unless `optional`, then `undefined`);
+ * with `string`, converted by WebIDL `DOMString` (`domString`).
+ */
+export function required(
+  method: string,
+  type: string,
+  dict: Dict,
+  key: string,
+  string?: boolean,
+  optional?: boolean,
+): unknown {
   const value = dict[key]
-  if (value === undefined) throw memberError(method, type, key, 'Required member is undefined.')
-  return value
+  if (value === undefined) {
+    if (optional) return value
+    throw memberError(method, type, key, 'Required member is undefined.')
+  }
+  return string ? domString(method, type, key, value) : value
 }
 
 export const isObject = (value: unknown): value is object =>
@@ -43,19 +57,25 @@ export function callback(
 ): (...args: never[]) => unknown {
   const value = required(method, type, dict, key)
   if (typeof value !== 'function') {
-    throw memberError(method, type, key, 'The provided callback is not a function.')
+    throw memberError(method, type, key, 'The given value is not a function.')
   }
   return value as (...args: never[]) => unknown
 }
 
-/** WebIDL `DOMString`: ECMAScript ToString (a Symbol throws `TypeError`; `String()` would not). */
-export const domString = (value: unknown): string => `${value as string}`
-
-/** WebIDL `USVString`: `DOMString`, then lone surrogates become U+FFFD (where the engine has `toWellFormed`). */
-export const usvString = (value: unknown): string => {
-  const text = domString(value) as string & { toWellFormed?(): string }
-  return text.toWellFormed?.() ?? text
+/**
+ * WebIDL `DOMString` of member `key`: ECMAScript ToString (`String()` would take a Symbol). A Symbol
+ * is a `TypeError` worded as Chromium words it; what a `toString` throws passes through as it is.
+ */
+export function domString(method: string, type: string, key: string, value: unknown): string {
+  if (typeof value === 'symbol') {
+    throw memberError(method, type, key, 'Cannot convert a Symbol value to a string')
+  }
+  return `${value as string}`
 }
+
+/** WebIDL `USVString` of a `DOMString`: lone surrogates become U+FFFD (where the engine has `toWellFormed`). */
+export const usvString = (text: string): string =>
+  (text as string & { toWellFormed?(): string }).toWellFormed?.() ?? text
 
 export function usvSequence(
   method: string,
@@ -76,7 +96,7 @@ export function usvSequence(
   const iterator = Reflect.apply(iteratorMethod, value, []) as Iterator<unknown>
   const { next } = iterator
   const items: string[] = []
-  for (let step; ; items.push(usvString(step.value))) {
+  for (let step; ; items.push(usvString(domString(method, type, key, step.value)))) {
     step = Reflect.apply(next, iterator, [])
     if (!isObject(step)) throw notSequence()
     if (step.done) return items

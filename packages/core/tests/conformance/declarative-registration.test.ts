@@ -190,6 +190,57 @@ differential('declarative: which forms are tools', [
     ],
   },
   {
+    name: 'a form in a shadow tree (open, closed, nested) goes when its host leaves the document and comes back with it; moved between roots, it follows',
+    path: page('<div id=open></div><div id=closed></div><div id=outer></div><div id=spare></div>'),
+    run: async () => {
+      const form = (name: string) =>
+        `<form toolname=${name} tooldescription=d><input name=q></form>`
+      const open = document.getElementById('open')!
+      const closed = document.getElementById('closed')!
+      const outer = document.getElementById('outer')!
+      const roots = [
+        open.attachShadow({ mode: 'open' }),
+        closed.attachShadow({ mode: 'closed' }),
+        outer.attachShadow({ mode: 'open' }),
+      ]
+      roots[0]!.innerHTML = form('inOpen')
+      roots[1]!.innerHTML = form('inClosed')
+      roots[2]!.innerHTML = '<div id=inner></div>'
+      const inner = roots[2]!.getElementById('inner')!.attachShadow({ mode: 'closed' })
+      inner.innerHTML = form('nested')
+      const spare = document.getElementById('spare')!.attachShadow({ mode: 'open' })
+      const log: string[] = []
+      /** After `change`, once native's `count` toolchange events came: the tools listed. */
+      const step = async (count: number, change: () => void) => {
+        const changed = d.changes(count)
+        change()
+        await changed
+        await d.settled()
+        log.push(await d.names())
+      }
+      await step(3, () => {})
+      await step(1, () => open.remove())
+      await step(1, () => closed.remove())
+      await step(1, () => outer.remove())
+      await step(3, () => document.body.append(open, closed, outer))
+      // Moved from one root to another, and back into the nested one.
+      await step(2, () => spare.append(roots[0]!.querySelector('form')!))
+      await step(2, () => inner.append(spare.querySelector('form')!))
+      await step(2, () => outer.remove())
+      return log
+    },
+    expected: [
+      'inClosed:d,inOpen:d,nested:d',
+      'inClosed:d,nested:d',
+      'nested:d',
+      '',
+      'inClosed:d,inOpen:d,nested:d',
+      'inClosed:d,inOpen:d,nested:d',
+      'inClosed:d,inOpen:d,nested:d',
+      'inClosed:d',
+    ],
+  },
+  {
     name: 'a form tool of a same-origin frame is listed in the parent, not one of another origin',
     path: page('<form toolname=parent tooldescription=d><input name=a></form>'),
     run: async ({ mc, frame, otherOrigin, until }) => {

@@ -1,5 +1,36 @@
 import { differential } from './harness'
 
+/** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
+const ATS = [
+  'annotations',
+  'description',
+  'inputSchema',
+  'name',
+  'origin',
+  'title',
+  'window',
+  'options.signal',
+  'toJSON',
+  'nested toJSON',
+  'toJSON TypeError',
+  'nested getter',
+]
+/** Native's reads of the watched arguments, in order. */
+const READS = [
+  'annotations',
+  'description',
+  'inputSchema',
+  'name',
+  'origin',
+  'title',
+  'window',
+  'options.signal',
+]
+
+/** Why Firefox and WebKit word some rejections otherwise (docs/conformance.md, Engines). */
+const SERIALISER =
+  "the serialiser's own TypeError (a cycle, a BigInt): after native's prefix, the engine's own text"
+
 differential('executeTool', [
   {
     name: 'a RegisteredTool missing name, description, origin or window rejects TypeError',
@@ -83,6 +114,7 @@ differential('executeTool', [
   },
   {
     name: 'input that does not serialise (BigInt, cycle, toJSON → undefined) rejects TypeError',
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
     run: async ({ mc, capture, register, find }) => {
       await register('a')
       const t = await find('a')
@@ -580,5 +612,58 @@ differential('executeTool', [
       return log
     },
     expected: ['timeout', 'resolved'],
+  },
+  {
+    name: 'what the page’s own code throws while the arguments are converted (a getter, an input’s toJSON, a nested one) rejects as that very object, after native’s reads',
+    run: async ({ mc, register, find, trap }) => {
+      await register('a')
+      const listed = await find('a')
+      const at = [
+        'annotations',
+        'description',
+        'inputSchema',
+        'name',
+        'origin',
+        'title',
+        'window',
+        'options.signal',
+        'toJSON',
+        'nested toJSON',
+        'toJSON TypeError',
+        'nested getter',
+      ]
+      const out: unknown[] = []
+      for (const where of at) {
+        const { reads, thrown, fail, watched } = trap(where)
+        const input = where.startsWith('nested')
+          ? {
+              a:
+                where === 'nested getter'
+                  ? {
+                      get b() {
+                        return fail()
+                      },
+                    }
+                  : { toJSON: fail },
+            }
+          : where.startsWith('toJSON')
+            ? { toJSON: fail }
+            : { a: 1 }
+        const options = watched('options.', { signal: new AbortController().signal })
+        try {
+          await mc.executeTool(watched('', { ...listed, title: 't' }), input, options)
+          out.push([where, 'ran', reads])
+        } catch (e) {
+          out.push([where, e === thrown, reads])
+        }
+      }
+      return out
+    },
+    // Each getter's throw stops the reads at its own; a toJSON runs after every member was read.
+    expected: ATS.map((where) => [
+      where,
+      true,
+      READS.slice(0, READS.indexOf(where) + 1 || READS.length),
+    ]),
   },
 ])

@@ -27,8 +27,16 @@ declare module 'vitest' {
 /** What every case body gets in the page. */
 export interface Helpers {
   mc: ModelContext
-  /** `['ok', value]`, `['err', error.name]`, or `['throw', reason]` for a non-error reason. */
+  /**
+   * `['ok', value]`, `['err', error.name]`, or `['throw', reason]` for a non-error reason. Each
+   * error's name and message is also kept in `rejections`.
+   */
   capture(fn: () => unknown): Promise<[string, unknown]>
+  /**
+   * `[name, message]` of every error `capture` caught, in order. The harness compares them with
+   * native Chromium's for the same case (see `Case.messages`).
+   */
+  rejections: Array<[string, string]>
   /**
    * Waits for `ms` milliseconds (0: one timer task). Only where the time is the behaviour under
    * test (a tool that takes a while); never to let something happen before an assertion: wait for
@@ -52,6 +60,17 @@ export interface Helpers {
    * something did not happen.
    */
   drained(context?: ModelContext): Promise<void>
+  /**
+   * A trap for argument conversions: `watched('', dict)` is `dict` behind a proxy that logs each
+   * string key read (as `prefix + key`) to `trap.reads`, and throws `trap.thrown` at the read of
+   * `trap.where`. `trap.fail` throws it too (for a `toJSON` or a getter).
+   */
+  trap(where: string): {
+    reads: string[]
+    thrown: unknown
+    fail(): never
+    watched<T extends object>(prefix: string, target: T): T
+  }
   /** Registers a tool named `name` (description `'d'`, returns `'ok'`), overriding with `tool`. */
   register(
     name: string,
@@ -112,6 +131,13 @@ export interface Case {
    * this, and the case does not count as agreeing with native there.
    */
   engines?: Partial<Record<OtherEngine, { expected: unknown; reason: string }>>
+  /**
+   * Where an engine's own built-ins word a rejection differently (a `JSON.parse` `SyntaxError`):
+   * why, per engine (each listed in docs/conformance.md, "Engines"). There the rejections' names
+   * are compared with native's, not their messages. Everywhere else, and always for the polyfill in
+   * Chromium, names and messages must be native's.
+   */
+  messages?: Partial<Record<OtherEngine, string>>
 }
 
 function installHelpers(origins: { origin: string; otherOrigin: string; thirdOrigin: string }) {
@@ -120,11 +146,14 @@ function installHelpers(origins: { origin: string; otherOrigin: string; thirdOri
   const h: Helpers = {
     ...origins,
     mc: document.modelContext!,
+    rejections: [],
     async capture(fn) {
       try {
         return ['ok', await fn()]
       } catch (e) {
-        return named(e) ? ['err', (e as Error).name] : ['throw', e]
+        if (!named(e)) return ['throw', e]
+        h.rejections.push([(e as Error).name, String((e as Error).message)])
+        return ['err', (e as Error).name]
       }
     },
     sleep: (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -139,6 +168,25 @@ function installHelpers(origins: { origin: string; otherOrigin: string; thirdOri
       new Promise((resolve) => target.addEventListener(type, resolve, { once: true })),
     async drained(context = h.mc) {
       await context.getTools()
+    },
+    trap(where) {
+      const reads: string[] = []
+      // A TypeError where the case says so: one the polyfill could take for its own.
+      const thrown = where.endsWith('TypeError') ? new TypeError('mine') : { where }
+      const fail = () => {
+        throw thrown
+      }
+      const watched = <T extends object>(prefix: string, target: T) =>
+        new Proxy(target, {
+          get(t, key) {
+            if (typeof key === 'string') {
+              reads.push(prefix + key)
+              if (prefix + key === where) fail()
+            }
+            return Reflect.get(t, key)
+          },
+        })
+      return { reads, thrown, fail, watched }
     },
     register: (name, tool = {}, options, context = h.mc) =>
       context.registerTool({ name, description: 'd', execute: () => 'ok', ...tool }, options),
@@ -225,6 +273,29 @@ const agrees = (outcome: unknown, expected: unknown) => {
   }
 }
 
+/** Per suite title and case name: native Chromium's rejections (`Helpers.rejections`) in this run. */
+const nativeRejections = new Map<string, Array<[string, string]>>()
+
+/** The rejections `capture` saw in `page` (`null` when the case left the page). */
+const rejectionsOf = (page: { evaluate<T>(fn: () => T): Promise<T> }) =>
+  page.evaluate(
+    () => (window as unknown as { h?: Helpers }).h?.rejections ?? null,
+  ) as Promise<Array<[string, string]> | null>
+
+/**
+ * Checks a case's rejections against native's of this run (when native ran it): names and messages,
+ * or only names where `names` (an engine's own wording, `Case.messages`).
+ */
+function sameRejections(key: string, rejections: Array<[string, string]> | null, names = false) {
+  const native = nativeRejections.get(key)
+  if (!native || !rejections) return
+  const shown = (list: Array<[string, string]>) =>
+    list.map(([name, message]) => (names ? name : `${name}: ${message}`))
+  expect(shown(rejections), 'the rejections (name: message) native Chromium had').toEqual(
+    shown(native),
+  )
+}
+
 /**
  * Runs `cases` against native Chromium and the polyfill in Chromium (each must produce `expected`),
  * then with the polyfill in every other engine selected (`WEBMCP_ENGINES`, see global-setup.ts).
@@ -292,9 +363,12 @@ function otherEngine(engine: OtherEngine, title: string, cases: Case[]) {
           )
           await page.evaluate(installHelpers, origins)
           const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
-          meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
           count(title, engine, c, outcome)
           expect(outcome).toEqual(limit ? limit.expected : c.expected)
+          // A documented limit is not native's outcome, so neither are its rejections.
+          const rejections = limit ? null : await rejectionsOf(page)
+          sameRejections(`${title}\0${c.name}`, rejections, !!c.messages?.[engine])
+          meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected) && !limit
         } finally {
           await page.close()
         }
@@ -338,9 +412,13 @@ function chromiumModes(title: string, cases: Case[]) {
             )
             await page.evaluate(installHelpers, origins)
             const outcome = await page.evaluate(`(${c.run.toString()})(window.h)`)
-            meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
             count(title, mode === 'native' ? 'chromium-native' : 'chromium', c, outcome)
             expect(outcome).toEqual(c.expected)
+            const rejections = await rejectionsOf(page)
+            const key = `${title}\0${c.name}`
+            if (mode === 'native') nativeRejections.set(key, rejections ?? [])
+            else sameRejections(key, rejections)
+            meta.agrees = !c.polyfillOnly && agrees(outcome, c.expected)
           } finally {
             await page.close()
           }

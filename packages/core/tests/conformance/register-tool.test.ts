@@ -1,5 +1,44 @@
 import { differential } from './harness'
 
+/** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
+const ATS = [
+  'annotations',
+  'annotations.consequentialHint',
+  'annotations.untrustedContentHint',
+  'description',
+  'execute',
+  'inputSchema',
+  'name',
+  'title',
+  'options.exposedTo',
+  'options.signal',
+  'toJSON',
+  'nested toJSON',
+  'toJSON TypeError',
+  'nested getter',
+]
+/** Native's reads of the watched arguments, in order. */
+const READS = [
+  'annotations',
+  'annotations.consequentialHint',
+  'annotations.debugging',
+  'annotations.readOnlyHint',
+  'annotations.untrustedContentHint',
+  'description',
+  'execute',
+  'inputSchema',
+  'name',
+  'title',
+  'options.exposedTo',
+  'options.signal',
+]
+
+/** Why Firefox and WebKit word some rejections otherwise (docs/conformance.md, Engines). */
+/** An `AbortSignal.abort()`'s default reason is the engine's own `AbortError`, in its words. */
+const ABORTED = "an aborted signal's default reason is the engine's own AbortError"
+const SERIALISER =
+  "the serialiser's own TypeError (a cycle, a BigInt): after native's prefix, the engine's own text"
+
 differential('registerTool', [
   {
     name: 'returns a promise and reports every failure as a rejection, never a throw',
@@ -263,6 +302,7 @@ differential('registerTool', [
   },
   {
     name: 'an inputSchema that does not serialise (toJSON → undefined, cycle, BigInt, function) rejects TypeError',
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
     run: async ({ capture, register }) => {
       const cyclic: Record<string, unknown> = {}
       cyclic.self = cyclic
@@ -282,6 +322,7 @@ differential('registerTool', [
   },
   {
     name: 'an unserialisable inputSchema wins over an aborted signal',
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
     run: ({ capture, register }) => {
       const cyclic: Record<string, unknown> = {}
       cyclic.self = cyclic
@@ -324,6 +365,7 @@ differential('registerTool', [
   },
   {
     name: 'an already-aborted signal rejects with exactly its reason, before exposedTo is checked',
+    messages: { firefox: ABORTED, webkit: ABORTED },
     run: async ({ capture, register }) => {
       const reason = { custom: true }
       let got
@@ -565,5 +607,69 @@ differential('registerTool', [
       },
       false,
     ],
+  },
+  {
+    name: 'what the page’s own code throws while the arguments are converted (a getter, a toJSON, a nested toJSON) rejects as that very object, after native’s reads',
+    run: async ({ mc, trap }) => {
+      const at = [
+        'annotations',
+        'annotations.consequentialHint',
+        'annotations.untrustedContentHint',
+        'description',
+        'execute',
+        'inputSchema',
+        'name',
+        'title',
+        'options.exposedTo',
+        'options.signal',
+        'toJSON',
+        'nested toJSON',
+        'toJSON TypeError',
+        'nested getter',
+      ]
+      const out: unknown[] = []
+      for (const where of at) {
+        const { reads, thrown, fail, watched } = trap(where)
+        const schema = where.startsWith('nested')
+          ? {
+              properties:
+                where === 'nested getter'
+                  ? {
+                      get a() {
+                        return fail()
+                      },
+                    }
+                  : { a: { toJSON: fail } },
+            }
+          : where.startsWith('toJSON')
+            ? { toJSON: fail }
+            : { type: 'object' }
+        const tool = watched('', {
+          annotations: watched('annotations.', {
+            consequentialHint: true,
+            untrustedContentHint: false,
+          }),
+          description: 'd',
+          execute: () => 'ok',
+          inputSchema: schema,
+          name: `t${out.length}`,
+          title: 't',
+        })
+        const options = watched('options.', { exposedTo: [], signal: new AbortController().signal })
+        try {
+          await mc.registerTool(tool, options)
+          out.push([where, 'registered', reads])
+        } catch (e) {
+          out.push([where, e === thrown, reads])
+        }
+      }
+      return out
+    },
+    // Each getter's throw stops the reads at its own; a toJSON runs after every member was read.
+    expected: ATS.map((where) => [
+      where,
+      true,
+      READS.slice(0, READS.indexOf(where) + 1 || READS.length),
+    ]),
   },
 ])
