@@ -59,6 +59,10 @@ export default {
         'svelte',
       ],
     },
+    'packages/extension': {
+      // WXT's entrypoints (each file is one: the worker, the content script, the pages' scripts).
+      entry: ['src/entrypoints/**/*.ts'],
+    },
     'packages/bridge': {
       entry,
       // Located through createRequire(...).resolve('…/package.json') by tests/browser/inspector.test.ts.
