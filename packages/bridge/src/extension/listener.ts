@@ -161,20 +161,22 @@ export async function listen(options: ListenOptions): Promise<Listener> {
         return events.message(message as SessionMessage)
       }
       if (!isHandshake) return shut(CLOSE.outOfOrder, 'handshake first', 'out-of-order')
-      queue = queue.then(async () => {
-        if (closing) return
-        const step = await handshake.step(message as HandshakeMessage)
-        if (closing) return
-        for (const part of step.send) send(part)
-        if ('close' in step) return shut(step.close, step.reason)
-        if (!('ready' in step)) return
-        clearTimeout(timer)
-        if (current) return shut(CLOSE.busy, 'another extension connection is open', 'busy')
-        handshakes--
-        ready = true
-        current = ws
-        events.connected({ origin, send, close: shut })
-      })
+      queue = queue
+        .then(async () => {
+          if (closing) return
+          const step = await handshake.step(message as HandshakeMessage)
+          if (closing) return
+          for (const part of step.send) send(part)
+          if ('close' in step) return shut(step.close, step.reason)
+          if (!('ready' in step)) return
+          clearTimeout(timer)
+          if (current) return shut(CLOSE.busy, 'another extension connection is open', 'busy')
+          handshakes--
+          ready = true
+          current = ws
+          events.connected({ origin, send, close: shut })
+        })
+        .catch(() => shut(CLOSE.outOfOrder, 'handshake failed', 'invalid'))
     })
   }
 
