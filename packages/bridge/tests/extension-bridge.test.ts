@@ -226,6 +226,22 @@ describe('the extension bridge over MCP (the SDK client)', () => {
     expect((await Promise.all(results.slice(0, 64))).every((r) => !r.isError)).toBe(true)
   })
 
+  it('refuses a call whose input would be over 1 MiB, without sending it', async () => {
+    await report(tabs(1), frame(1, [tool('store')]))
+    const result = await client.callTool({
+      name: 'shop_test__store',
+      arguments: { text: 'x'.repeat(1024 * 1024) },
+    })
+    expect(result).toMatchObject({
+      isError: true,
+      content: [
+        { text: 'QuotaExceededError: The input is over 1 MiB, more than the extension takes.' },
+      ],
+    })
+    peer.send({ type: 'ping' })
+    expect(await peer.next()).toEqual({ type: 'pong' })
+  })
+
   it('refuses a frame with too many tools, and tabs beyond the bound, with an error message', async () => {
     const many = Array.from({ length: 513 }, (_, i) => tool(`t${i}`))
     peer.send(frame(1, many))

@@ -1,5 +1,5 @@
 import { toCallResult } from '../mcp/mcp-mapping'
-import { MAX_CALLS } from './protocol'
+import { MAX_CALLS, MAX_MESSAGE_BYTES } from './protocol'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { CallOutcome } from '../types'
 import type { ExtensionConnection } from './listener'
@@ -43,6 +43,11 @@ export class Calls {
     }
     if (signal?.aborted) return fail('AbortError', 'The call was cancelled.')
     const id = this.#nextId++
+    const { tab, frame, document, page } = tool
+    const call = { type: 'call', id, tab, frame, document, name: page.name, input }
+    if (Buffer.byteLength(JSON.stringify(call)) > MAX_MESSAGE_BYTES) {
+      return fail('QuotaExceededError', 'The input is over 1 MiB, more than the extension takes.')
+    }
     return new Promise<CallToolResult>((resolve) => {
       const onAbort = () => {
         connection.send({ type: 'cancel', id })
@@ -55,8 +60,7 @@ export class Calls {
       }
       this.#pending.set(id, { tool, settle })
       signal?.addEventListener('abort', onAbort, { once: true })
-      const { tab, frame, document, page } = tool
-      connection.send({ type: 'call', id, tab, frame, document, name: page.name, input })
+      connection.send(call)
     })
   }
 

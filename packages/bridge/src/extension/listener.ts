@@ -97,6 +97,9 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     if (!loopbackHost(req.headers.host, port())) return answer(res, 403, 'Forbidden')
     answer(res, 426, 'Upgrade Required: this port is for the webmcp-kit extension only')
   })
+  // A connection has the handshake's time to send its headers too.
+  server.headersTimeout = handshakeMs
+  server.requestTimeout = handshakeMs
   const port = () => {
     const address = server.address()
     return typeof address === 'object' && address ? address.port : options.port
@@ -164,6 +167,10 @@ export async function listen(options: ListenOptions): Promise<Listener> {
       queue = queue
         .then(async () => {
           if (closing) return
+          // Nothing is paired or admitted while another connection is the extension's.
+          if (current && (message.type === 'pair-proof' || message.type === 'auth')) {
+            return shut(CLOSE.busy, 'another extension connection is open', 'busy')
+          }
           const step = await handshake.step(message as HandshakeMessage)
           if (closing) return
           for (const part of step.send) send(part)
