@@ -239,6 +239,8 @@ describe('the listener', () => {
     for (const origin of ['http://localhost:5171', 'https://evil.example', 'null', null]) {
       expect(await connect(bridge, { origin }).opened, String(origin)).toBe(403)
     }
+    expect(logs).toContain('refused a connection from http://localhost:5171: not an extension')
+    expect(logs).toContain('refused a connection from a client without Origin: not an extension')
   })
 
   it('refuses a Host that is not this machine and port (DNS rebinding)', async () => {

@@ -104,13 +104,24 @@ export async function listen(options: ListenOptions): Promise<Listener> {
     const address = server.address()
     return typeof address === 'object' && address ? address.port : options.port
   }
+  const told = new Set<string>()
+  /** Says once for each origin and reason (a flood is not a log flood) why a connection was refused. */
+  const tell = (why: string, origin: string | undefined) => {
+    const line = `refused a connection from ${origin ?? 'a client without Origin'}: ${why}`
+    if (told.size >= 64 || told.has(line)) return
+    told.add(line)
+    events.log(line)
+  }
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
+    const origin = req.headers.origin
     if (!loopbackHost(req.headers.host, port())) {
+      tell(`its Host ${JSON.stringify(req.headers.host ?? '')} is not this machine`, origin)
       return refuseUpgrade(socket, 403, 'Forbidden: the bridge only answers this machine')
     }
-    const origin = req.headers.origin
     if (!isExtensionOrigin(origin) || !state.admits(origin)) {
+      const paired = isExtensionOrigin(origin)
+      tell(paired ? 'not the paired extension (pair it with --pair)' : 'not an extension', origin)
       return refuseUpgrade(
         socket,
         403,
