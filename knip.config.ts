@@ -50,13 +50,14 @@ export default {
       // The dynamic routes' loaders, and the packages the pages' twoslash samples import.
       entry: ['pages/**/*.paths.ts'],
       ignoreDependencies: [
-        /^@webmcp-kit\/(react|vue|angular|svelte|solid)$/,
+        /^@webmcp-kit\/(react|vue|angular|svelte|solid|bridge)$/,
         'react',
         '@types/react',
         '@angular/core',
         'rxjs',
         'solid-js',
         'svelte',
+        'zod',
       ],
     },
     'packages/extension': {

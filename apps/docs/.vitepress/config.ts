@@ -148,6 +148,12 @@ export default defineConfig({
         // A sample that does not compile fails the build (in dev it shows the error instead).
         throws: process.env.NODE_ENV !== 'development',
         twoslashOptions: {
+          // A page's own document.modelContext, as the samples that use it assume (native WebMCP
+          // or the polyfill installed): the packages declare no global of their own.
+          extraFiles: {
+            'webmcp-global.d.ts': `import type { ModelContext } from '@webmcp-kit/core'
+declare global { interface Document { readonly modelContext: ModelContext } }`,
+          },
           // Compiled against the workspace's sources, as the packages' own tests are.
           compilerOptions: {
             moduleResolution: 100 /* Bundler */,
