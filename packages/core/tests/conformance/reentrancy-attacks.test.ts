@@ -223,14 +223,6 @@ const cases: Case[] = [
         c,
         async (origins: string[]) => {
           const mc = document.modelContext!
-          // Once its polyfill says it has joined its tree (at once under native WebMCP).
-          const hook = (
-            mc.constructor as unknown as Record<
-              symbol,
-              { joined?: (c: unknown) => Promise<unknown> }
-            >
-          )[Symbol.for('webmcp-kit/polyfill')]
-          await hook?.joined?.(mc)
           let own = 0
           mc.addEventListener('toolchange', () => own++)
           const controllers: AbortController[] = []
