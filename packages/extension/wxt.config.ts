@@ -17,6 +17,9 @@ export default defineConfig({
     action: { default_title: 'webmcp-kit connector' },
     ...(browser === 'firefox'
       ? {
+          // Firefox's default MV3 policy adds upgrade-insecure-requests, which would turn the
+          // bridge's ws://127.0.0.1 into wss://: the same policy without it.
+          content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
           browser_specific_settings: {
             gecko: {
               id: 'connector@webmcp-kit.dev',

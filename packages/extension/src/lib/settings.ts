@@ -57,3 +57,13 @@ export function webOrigin(url: string | undefined): string | undefined {
     return undefined
   }
 }
+
+/**
+ * The match pattern of a shared site: its scheme and host. Firefox's match patterns take no port,
+ * so the browser grants the host on every port; which origin is shared (port included) is the
+ * worker's check.
+ */
+export function sitePattern(origin: string): string {
+  const { protocol, hostname } = new URL(origin)
+  return `${protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}/*`
+}

@@ -3,7 +3,7 @@
 // frame, from document_start, also after navigation); a shared tab is the page in front of them,
 // through activeTab, until it is revoked or closed. Revoking a site gives the permission back.
 import { browser } from 'wxt/browser'
-import { loadSites, loadTabs, saveSites, saveTabs, webOrigin } from './settings'
+import { loadSites, loadTabs, saveSites, saveTabs, sitePattern, webOrigin } from './settings'
 
 const SCRIPT_ID = 'webmcp-kit-frame'
 const SCRIPT_FILE = '/content-scripts/frame.js'
@@ -31,15 +31,16 @@ export class Sharing {
 
   /** Shares a site whose host permission the person granted; its open tabs get the script now. */
   async shareSite(origin: string): Promise<void> {
-    const granted = await browser.permissions.contains({ origins: [`${origin}/*`] })
+    const granted = await browser.permissions.contains({ origins: [sitePattern(origin)] })
     if (!granted) {
       throw new Error(`No host permission for ${origin}: share it from the popup, which asks.`)
     }
     if (!this.sites.includes(origin)) this.sites = [...this.sites, origin]
     await saveSites(this.sites)
     await this.register()
-    for (const tab of await browser.tabs.query({ url: `${origin}/*` })) {
-      if (tab.id !== undefined) await inject(tab.id).catch(() => {})
+    for (const tab of await browser.tabs.query({ url: sitePattern(origin) })) {
+      if (tab.id !== undefined && webOrigin(tab.url) === origin)
+        await inject(tab.id).catch(() => {})
     }
   }
 
@@ -52,7 +53,11 @@ export class Sharing {
     this.sites = this.sites.filter((s) => s !== origin)
     await saveSites(this.sites)
     await this.register()
-    await browser.permissions.remove({ origins: [`${origin}/*`] }).catch(() => false)
+    // The permission covers the host on every port: given back once no origin of it is shared.
+    const pattern = sitePattern(origin)
+    if (!this.sites.some((site) => sitePattern(site) === pattern)) {
+      await browser.permissions.remove({ origins: [pattern] }).catch(() => false)
+    }
   }
 
   /** The frame script registered for exactly the shared sites (none when nothing is shared). */
@@ -65,7 +70,7 @@ export class Sharing {
       {
         id: SCRIPT_ID,
         js: [SCRIPT_FILE],
-        matches: this.sites.map((origin) => `${origin}/*`),
+        matches: [...new Set(this.sites.map(sitePattern))],
         allFrames: true,
         runAt: 'document_start',
         persistAcrossSessions: true,

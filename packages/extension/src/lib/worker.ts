@@ -262,6 +262,11 @@ export function startWorker(): void {
     void sendTabs()
   })
   browser.windows.onRemoved.addListener(windowClosed)
+  // Just installed: the connector's page, where the person pairs and shares.
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'install')
+      void browser.tabs.create({ url: browser.runtime.getURL('/popup.html') })
+  })
   // A worker woken by the alarm (or the browser starting) reconnects; the link retries itself while
   // the worker lives.
   browser.alarms.create('webmcp-kit-link', { periodInMinutes: 1 })

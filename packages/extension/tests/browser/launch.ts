@@ -4,11 +4,14 @@
 // without native WebMCP. The test server gives pages the repo's polyfill.
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM, CHROMIUM_ARGS } from '@webmcp-kit/test-config/browser'
+import { FIREFOX } from '@webmcp-kit/test-config/launch-firefox'
 import puppeteer from 'puppeteer-core'
-import type { Browser, Extension, WebWorker } from 'puppeteer-core'
+import { vi } from 'vitest'
+import type { Browser, Extension, Page, WebWorker } from 'puppeteer-core'
 import type { TestHooks } from '../../src/lib/worker'
 
 export const CHROME_BUILD = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url))
+const FIREFOX_BUILD = fileURLToPath(new URL('../../.output/firefox-mv3', import.meta.url))
 
 export interface Launched {
   browser: Browser
@@ -29,6 +32,13 @@ export async function launchChromium(native: boolean): Promise<Launched> {
   )
   const worker = await target.worker()
   if (!worker) throw new Error('The extension worker did not start.')
+  // The target appears before the worker's module has run: wait for its hooks.
+  await vi.waitFor(
+    async () => {
+      if (!(await worker.evaluate(() => 'webmcpKit' in globalThis))) throw new Error('no hooks yet')
+    },
+    { timeout: 10_000 },
+  )
   const [extension] = (await browser.extensions()).values()
   if (!extension) throw new Error('The extension did not load.')
   return { browser, extension, worker }
@@ -71,4 +81,56 @@ export async function openShared({ browser, extension, worker }: Launched, url: 
   const tab = await hooks.tabOf(worker, url)
   await hooks.share(worker, tab)
   return { page, tab }
+}
+
+/** The Firefox build's origin: its UUID fixed through the profile, so the test peer can pin it. */
+export const FIREFOX_UUID = '6b1f6d1e-8a52-4b8e-9c1a-7e0e3d2c9f41'
+export const FIREFOX_ORIGIN = `moz-extension://${FIREFOX_UUID}`
+const FIREFOX_ID = 'connector@webmcp-kit.dev'
+
+/**
+ * Firefox ESR through puppeteer-core over WebDriver BiDi, the build installed with
+ * `webExtension.install`. Optional permissions are granted without a prompt (the person's click
+ * is still required: the test clicks the popup's button).
+ */
+export async function launchFirefox() {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: {
+      'app.normandy.enabled': false,
+      'app.update.auto': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'services.settings.server': 'data:,',
+      'network.captive-portal-service.enabled': false,
+      'network.connectivity-service.enabled': false,
+      'extensions.webextOptionalPermissionPrompts': false,
+      'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ID]: FIREFOX_UUID }),
+    },
+  })
+  await browser.installExtension(FIREFOX_BUILD)
+  return browser
+}
+
+/** Runs a popup action from an extension page, as the popup's own buttons do. */
+export function popupAction(page: Page, action: string, ...args: unknown[]) {
+  return page.evaluate(
+    async (a, rest) => {
+      const runtime = (
+        globalThis as unknown as {
+          browser: {
+            runtime: {
+              sendMessage(m: object): Promise<{ ok: boolean; value?: unknown; error?: string }>
+            }
+          }
+        }
+      ).browser.runtime
+      const answer = await runtime.sendMessage({ type: 'popup', action: a, args: rest })
+      if (!answer.ok) throw new Error(answer.error)
+      return answer.value
+    },
+    action,
+    args,
+  )
 }

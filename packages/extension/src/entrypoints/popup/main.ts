@@ -1,7 +1,7 @@
 // The popup: pairing, sharing the tab in front of the person (or its whole site, which asks for the
 // host permission), what is shared with a one-click revoke, and the confirmation setting.
 import { browser } from 'wxt/browser'
-import { webOrigin } from '../../lib/settings'
+import { sitePattern, webOrigin } from '../../lib/settings'
 import type { WorkerState } from '../../lib/worker'
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
@@ -15,8 +15,10 @@ async function call<T>(action: string, ...args: unknown[]): Promise<T> {
 
 async function render(): Promise<void> {
   const state = await call<WorkerState>('state')
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true })
-  const origin = webOrigin(tab?.url)
+  // Opened as a page with `#site=<origin>` (from a script or a bookmark), it offers that site.
+  const site = webOrigin(new URLSearchParams(location.hash.slice(1)).get('site') ?? undefined)
+  const [tab] = site ? [] : await browser.tabs.query({ active: true, currentWindow: true })
+  const origin = site ?? webOrigin(tab?.url)
   $('status').textContent = !state.paired
     ? 'Not paired.'
     : state.link === 'ready'
@@ -25,6 +27,7 @@ async function render(): Promise<void> {
   $('pairing').hidden = state.paired
   $('here').textContent = origin ?? 'This page cannot be shared.'
   $<HTMLButtonElement>('share-tab').disabled = !origin || !tab?.id
+  $('share-tab').hidden = site !== undefined
   $<HTMLButtonElement>('share-site').disabled = !origin || state.sites.includes(origin)
   $<HTMLInputElement>('confirm-all').checked = state.confirm === 'non-read-only'
   const list = $('shared')
@@ -37,7 +40,7 @@ async function render(): Promise<void> {
     li.append(button, label)
     list.append(li)
   }
-  for (const site of state.sites) item(`${site} (site)`, site)
+  for (const shared of state.sites) item(`${shared} (site)`, shared)
   for (const shared of state.tabs) {
     if (!state.sites.includes(webOrigin(shared.url) ?? '')) {
       item(`${shared.title || shared.url} (tab)`, shared.tab)
@@ -48,7 +51,7 @@ async function render(): Promise<void> {
   $('share-site').onclick = async () => {
     if (!origin) return
     // Asked here, in the click: the browser shows its own prompt for the host permission.
-    if (await browser.permissions.request({ origins: [`${origin}/*`] })) {
+    if (await browser.permissions.request({ origins: [sitePattern(origin)] })) {
       await call('shareSite', origin)
       await render()
     }
@@ -67,4 +70,5 @@ $<HTMLInputElement>('confirm-all').onchange = (event) => {
   void call('setConfirm', all ? 'non-read-only' : 'consequential')
 }
 $('unpair').onclick = () => void call('unpair').then(render)
+addEventListener('hashchange', () => void render())
 void render()
