@@ -23,12 +23,8 @@ const noop = () => {}
  * bridge's init script is, runs there twice: the second run finds the first one's, made for a
  * document that is gone.
  */
-interface Installed {
-  document: Document
-  remove(): void
-}
 const INSTALLED = Symbol.for('webmcp-kit/installed')
-type Realm = { [INSTALLED]?: Installed }
+type Realm = { [INSTALLED]?: [Document, () => void] }
 
 /**
  * The install both entries share: `document.modelContext`, the three interface objects, the
@@ -40,7 +36,8 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
   const realm = globalThis as Realm
   // The reused Window's document is a new one: the whole polyfill again, for it (the about:blank's
   // frame link, form observer and getter go with the document they served).
-  if (realm[INSTALLED] && realm[INSTALLED].document !== document) realm[INSTALLED].remove()
+  const previous = realm[INSTALLED]
+  if (previous && previous[0] !== document) previous[1]()
   if ('modelContext' in document) return noop
   const contexts = new WeakMap<Document, ModelContext>()
   // An enumerable, configurable getter named `get modelContext`, as WebIDL gives it.
@@ -70,7 +67,7 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
   }
   const undo = extras?.(document) ?? noop
   const remove = () => {
-    if (realm[INSTALLED] === installed) delete realm[INSTALLED]
+    delete realm[INSTALLED]
     undo()
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     for (const [name, value] of Object.entries(globals)) {
@@ -79,8 +76,7 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
       }
     }
   }
-  const installed: Installed = { document, remove }
-  Object.defineProperty(realm, INSTALLED, { configurable: true, value: installed })
+  realm[INSTALLED] = [document, remove]
   return remove
 }
 
