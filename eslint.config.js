@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.turbo/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/.turbo/**',
+      // WXT's generated types and the extension's builds.
+      '**/.wxt/**',
+      '**/.output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

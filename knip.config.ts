@@ -50,14 +50,19 @@ export default {
       // The dynamic routes' loaders, and the packages the pages' twoslash samples import.
       entry: ['pages/**/*.paths.ts'],
       ignoreDependencies: [
-        /^@webmcp-kit\/(react|vue|angular|svelte|solid)$/,
+        /^@webmcp-kit\/(react|vue|angular|svelte|solid|bridge)$/,
         'react',
         '@types/react',
         '@angular/core',
         'rxjs',
         'solid-js',
         'svelte',
+        'zod',
       ],
+    },
+    'packages/extension': {
+      // WXT's entrypoints (each file is one: the worker, the content script, the pages' scripts).
+      entry: ['src/entrypoints/**/*.ts'],
     },
     'packages/bridge': {
       entry,

@@ -4,9 +4,13 @@
 // samples of many calls each, alternating between the browsers; the median sample is reported.
 //
 //   node bench/bench.mjs [--json] [--only id,id] [--engine chromium|firefox|webkit] [--core DIR]
+//                        [--samples N]
 //
 // `--core DIR`: the polyfill built from another copy of packages/core/src (an earlier commit's, from
 // `git archive`), so that a change can be measured before and after in the same way.
+//
+// `--samples N`: N samples for every row (instead of each row's own count): a short run, to see a
+// change's direction before a full one.
 //
 // `--engine firefox` / `--engine webkit`: the polyfill in that engine (no engine but Chromium has
 // WebMCP), beside the polyfill in Chromium as the reference column; no targets are judged there,
@@ -56,6 +60,7 @@ function parseArgs(argv) {
     json: false,
     engine: 'chromium',
     only: /** @type {string[] | null} */ (null),
+    samples: /** @type {number | undefined} */ (undefined),
     core: fileURLToPath(new URL('../packages/core/src/', import.meta.url)),
   }
   for (let i = 0; i < argv.length; i++) {
@@ -65,7 +70,10 @@ function parseArgs(argv) {
     else if (arg === '--engine') args.engine = value()
     else if (arg === '--only') args.only = value().split(',')
     else if (arg === '--core') args.core = value()
-    else fail(`unknown argument ${arg}`)
+    else if (arg === '--samples') {
+      args.samples = Number(value())
+      if (!(Number.isInteger(args.samples) && args.samples > 0)) fail('--samples needs a count')
+    } else fail(`unknown argument ${arg}`)
   }
   if (!ENGINES[args.engine]) fail(`unknown engine ${args.engine} (have: ${Object.keys(ENGINES)})`)
   const ids = [...ROWS.map((row) => row.id), ...HOST_ROWS]
@@ -85,12 +93,13 @@ function fail(message) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2))
-  const { only, engine, json } = args
+  const { only, engine, json, samples } = args
   const chosen = (/** @type {string} */ id) => !only || only.includes(id)
+  if (samples) TIMING.samples = samples
   const rows = ROWS.filter(
     (row) =>
       chosen(row.id) && !((row.bridge || (row.inPage && !row.host)) && engine !== 'chromium'),
-  )
+  ).map((row) => (samples ? { ...row, samples } : row))
   /** @param {string} id */
   const measured = (id) => json || process.stderr.write(`  measured ${id}\n`)
   const began = performance.now()

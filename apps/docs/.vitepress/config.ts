@@ -1,10 +1,10 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, sections, sourcesByPage } from './sources'
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash'
 import { createMarkdownRenderer, defineConfig } from 'vitepress'
-import type { MarkdownOptions, MarkdownRenderer } from 'vitepress'
+import type { DefaultTheme, MarkdownOptions, MarkdownRenderer } from 'vitepress'
 
 const PAGES = fileURLToPath(new URL('../pages', import.meta.url))
 
@@ -52,6 +52,17 @@ const isPage = (file: string) => {
   return SITE.some((prefix) => path.startsWith(prefix))
 }
 
+/**
+ * The API reference's sidebar, which TypeDoc writes beside the pages it generates from the TSDoc
+ * (`pnpm docs` and `pnpm docs:build` run it first). Without them the site has no API pages.
+ */
+function apiSidebar(): DefaultTheme.SidebarItem[] {
+  const file = join(PAGES, 'api/typedoc-sidebar.json')
+  if (!existsSync(file)) return []
+  const items = JSON.parse(readFileSync(file, 'utf8')) as DefaultTheme.SidebarItem[]
+  return [{ text: 'API reference', link: '/api/', items }]
+}
+
 const SOURCES = sourcesByPage()
 let searchRenderer: Promise<MarkdownRenderer> | undefined
 
@@ -87,21 +98,26 @@ export default defineConfig({
     nav: [
       { text: 'Guide', link: '/getting-started' },
       { text: 'Live', link: '/live' },
+      { text: 'API', link: '/api/', activeMatch: '^/api/' },
       { text: 'Packages', items: packages },
     ],
-    sidebar: [
-      { text: 'Guide', items: guide },
-      { text: 'Try it', items: [{ text: 'Live tools', link: '/live' }] },
-      {
-        text: 'Reference',
-        items: [
-          { text: 'Browser support', link: '/docs/browser-support' },
-          { text: 'Conformance', link: '/docs/conformance' },
-          { text: 'Performance', link: '/docs/performance' },
-        ],
-      },
-      { text: 'Packages', collapsed: true, items: packages },
-    ],
+    sidebar: {
+      '/api/': apiSidebar(),
+      '/': [
+        { text: 'Guide', items: guide },
+        { text: 'Try it', items: [{ text: 'Live tools', link: '/live' }] },
+        {
+          text: 'Reference',
+          items: [
+            { text: 'Browser support', link: '/docs/browser-support' },
+            { text: 'Conformance', link: '/docs/conformance' },
+            { text: 'Performance', link: '/docs/performance' },
+            { text: 'API reference', link: '/api/' },
+          ],
+        },
+        { text: 'Packages', collapsed: true, items: packages },
+      ],
+    },
     search: {
       provider: 'local',
       options: {
@@ -114,7 +130,10 @@ export default defineConfig({
               const md = await (searchRenderer ??= createMarkdownRenderer(PAGES))
               html = md.render(source, { path: file, relativePath: relative(PAGES, file) })
             }
-            return [...sections(html)]
+            // An API page is found by its name and its summary: its first section. The rest
+            // (parameters, members) would only make the index larger.
+            const all = [...sections(html)]
+            return relative(PAGES, file).startsWith('api') ? all.slice(0, 1) : all
           },
         },
       },
@@ -129,6 +148,12 @@ export default defineConfig({
         // A sample that does not compile fails the build (in dev it shows the error instead).
         throws: process.env.NODE_ENV !== 'development',
         twoslashOptions: {
+          // A page's own document.modelContext, as the samples that use it assume (native WebMCP
+          // or the polyfill installed): the packages declare no global of their own.
+          extraFiles: {
+            'webmcp-global.d.ts': `import type { ModelContext } from '@webmcp-kit/core'
+declare global { interface Document { readonly modelContext: ModelContext } }`,
+          },
           // Compiled against the workspace's sources, as the packages' own tests are.
           compilerOptions: {
             moduleResolution: 100 /* Bundler */,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { checkedSamples } from './samples'
 
 /** The repository's root. */
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
@@ -8,17 +9,23 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 /**
  * The repository's Markdown as the site's pages, under the same paths (so their relative links
  * between each other hold): `docs/*.md` as `docs/[page]`, `packages/<name>/README.md` as
- * `packages/[name]/README`. An image beside the source is taken from there.
+ * `packages/[name]/README`. An image beside the source is taken from there. Its TypeScript samples
+ * are compiled (`checkedSamples`), but for local search's copy (`samples: false`).
  */
-export function docsPages(folder: 'docs' | 'packages') {
+export function docsPages(folder: 'docs' | 'packages', { samples = true } = {}) {
+  const checked = (page: string, markdown: string) =>
+    samples ? checkedSamples(page, markdown) : markdown
   if (folder === 'docs') {
     return readdirSync(join(ROOT, 'docs'))
       .filter((file) => file.endsWith('.md'))
       .map((file) => ({
         params: { page: file.slice(0, -3) },
-        content: readFileSync(join(ROOT, 'docs', file), 'utf8').replace(
-          /\]\((screenshots\/[^)]+)\)/g,
-          (_match, path: string) => `](../../../../docs/${path})`,
+        content: checked(
+          `docs/${file}`,
+          readFileSync(join(ROOT, 'docs', file), 'utf8').replace(
+            /\]\((screenshots\/[^)]+)\)/g,
+            (_match, path: string) => `](../../../../docs/${path})`,
+          ),
         ),
       }))
   }
@@ -26,17 +33,20 @@ export function docsPages(folder: 'docs' | 'packages') {
     .filter((name) => existsSync(join(ROOT, 'packages', name, 'README.md')))
     .map((name) => ({
       params: { name },
-      content: readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8'),
+      content: checked(
+        `packages/${name}/README.md`,
+        readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8'),
+      ),
     }))
 }
 
 /** The Markdown of each page of `docsPages`, by its path under pages/ (`docs/polyfill.md`). */
 export function sourcesByPage(): Map<string, string> {
   return new Map([
-    ...docsPages('docs').map(
+    ...docsPages('docs', { samples: false }).map(
       ({ params, content }) => [`docs/${'page' in params ? params.page : ''}.md`, content] as const,
     ),
-    ...docsPages('packages').map(
+    ...docsPages('packages', { samples: false }).map(
       ({ params, content }) =>
         [`packages/${'name' in params ? params.name : ''}/README.md`, content] as const,
     ),

@@ -31,15 +31,23 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-/** `vitepress build`, in a child process with none of Vitest's environment. */
+/** `pnpm docs:build`'s steps (the API reference, then `vitepress build`), in child processes with none of Vitest's environment. */
 async function build() {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV'),
   )
-  const bin = join(APP, 'node_modules/vitepress/bin/vitepress.js')
-  const child = spawn(process.execPath, [bin, 'build'], { cwd: APP, env, stdio: 'inherit' })
-  const code = await new Promise((resolve) => child.on('close', resolve))
-  if (code !== 0) throw new Error(`vitepress build failed (exit code ${code})`)
+  for (const [name, bin, ...args] of [
+    ['typedoc', 'node_modules/typedoc/bin/typedoc'],
+    ['vitepress build', 'node_modules/vitepress/bin/vitepress.js', 'build'],
+  ] as const) {
+    const child = spawn(process.execPath, [join(APP, bin), ...args], {
+      cwd: APP,
+      env,
+      stdio: 'inherit',
+    })
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    if (code !== 0) throw new Error(`${name} failed (exit code ${code})`)
+  }
 }
 
 /** Serves dist as a static host does: a path is its file, and a missing one is a 404. */

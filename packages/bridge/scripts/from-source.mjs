@@ -20,7 +20,7 @@ export async function buildFromSource() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['@modelcontextprotocol/sdk', 'playwright-core'],
+    external: ['@modelcontextprotocol/sdk', 'playwright-core', 'ws'],
     conditions: ['@webmcp-kit/source'],
     logLevel: 'warning',
   })

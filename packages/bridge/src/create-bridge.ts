@@ -1,23 +1,16 @@
 import { existsSync } from 'node:fs'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { chromium } from 'playwright-core'
-import packageJson from '../package.json' with { type: 'json' }
 import { hasNativeWebMCP } from './page/detect-native'
 import { confirmationMessage, needsConfirmation, toCallResult, toMcpTool } from './mcp/mcp-mapping'
 import { nativeTools } from './page/native-tools'
 import { polyfillTools } from './page/polyfill-tools'
 import { debounce } from './mcp/debounce'
 import { ToolNames } from './mcp/tool-names'
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import { ToolServers } from './mcp/tool-servers'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { NamedTool } from './mcp/tool-names'
-import type { ConfirmPolicy, ToolSource } from './types'
+import type { ConfirmPolicy, ToolSource, ToolsServer } from './types'
 
 /** Flags for Chromium as a headless agent browser (the same as this repo's browser tests use). */
 const CHROMIUM_ARGS = [
@@ -61,28 +54,11 @@ export interface BridgeOptions {
 }
 
 /** A page's WebMCP tools, served over MCP. */
-export interface Bridge {
+export interface Bridge extends ToolsServer {
   /** The page whose tools are served. */
   readonly page: Page
   /** `native` (Chromium's WebMCP, through DevTools) or `polyfill` (the page's own engine). */
   readonly engine: 'native' | 'polyfill'
-  /** An MCP server for one connection (e.g. `await bridge.server.connect(new StdioServerTransport())`). */
-  readonly server: McpServer
-  /** Another MCP server over the same page, for another connection. */
-  createServer(): McpServer
-  /** The tools as MCP clients see them (names unique across the page's frames). */
-  listTools(): Promise<Tool[]>
-  /**
-   * Runs a tool, as an MCP `tools/call` would, without asking anyone: aborting `signal` cancels the
-   * call in the page. Throws for an unknown tool.
-   */
-  callTool(
-    name: string,
-    args?: Record<string, unknown>,
-    options?: { signal?: AbortSignal },
-  ): Promise<CallToolResult>
-  /** Calls `listener` when the list of tools changed (after navigations too). Returns the unsubscribe. */
-  onToolsChanged(listener: () => void): () => void
   /** Closes the servers, and whatever the bridge opened (the browser, or its context). */
   close(): Promise<void>
 }
@@ -148,13 +124,41 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       `createBridge: confirm must be 'consequential', 'writes' or 'never', not ${confirm}.`,
     )
   }
-  const listeners = new Set<() => void>()
-  const servers = new Set<McpServer>()
   const names = new ToolNames()
   let named: NamedTool[] = []
   let announced = ''
   const changes = debounce({ quietMs: SETTLE_MS, maxWaitMs: MAX_SETTLE_MS }, () => void announce())
   let closed = false
+  const servers = new ToolServers({
+    instructions: () => `The WebMCP tools of the web page ${page.url()}, and of the frames in it.`,
+    list: async () => (await list()).map(toMcpTool),
+    async call(params, signal, server) {
+      const entry = await find(params.name)
+      if (!entry) {
+        const names = named.map((t) => t.name).join(', ') || 'none'
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Unknown tool: ${params.name} (the page has: ${names})`,
+        )
+      }
+      const { tool } = entry
+      if (needsConfirmation(tool, confirm) && server.getClientCapabilities()?.elicitation) {
+        const answer = await server.elicitInput(
+          {
+            message: confirmationMessage(tool),
+            requestedSchema: { type: 'object', properties: {} },
+          },
+          { signal },
+        )
+        if (answer.action !== 'accept') {
+          const message = `The person ${answer.action === 'decline' ? 'declined' : 'dismissed'} ${tool.name}; it did not run.`
+          return toCallResult(tool, { ok: false, name: 'NotAllowedError', message })
+        }
+      }
+      return run(entry, params.arguments, signal)
+    },
+  })
+
   // The tool source reports changes from the moment it exists.
   const opened = await openPage(options)
   const { page } = opened
@@ -187,7 +191,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     const key = JSON.stringify((await list().catch(() => named)).map(toMcpTool))
     if (key === announced || closed) return
     announced = key
-    for (const listener of [...listeners]) listener()
+    servers.changed()
   }
   async function find(name: string): Promise<NamedTool | undefined> {
     return named.find((t) => t.name === name) ?? (await list()).find((t) => t.name === name)
@@ -203,63 +207,13 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   }
   announced = JSON.stringify((await list()).map(toMcpTool))
 
-  function createServer(): McpServer {
-    const mcp = new McpServer(
-      { name: 'webmcp-kit-bridge', version: packageJson.version },
-      {
-        capabilities: { tools: { listChanged: true } },
-        instructions: `The WebMCP tools of the web page ${page.url()}, and of the frames in it.`,
-      },
-    )
-    const { server } = mcp
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: (await list()).map(toMcpTool),
-    }))
-    server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {
-      const entry = await find(params.name)
-      if (!entry) {
-        const names = named.map((t) => t.name).join(', ') || 'none'
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Unknown tool: ${params.name} (the page has: ${names})`,
-        )
-      }
-      const { tool } = entry
-      if (needsConfirmation(tool, confirm) && server.getClientCapabilities()?.elicitation) {
-        const answer = await server.elicitInput(
-          {
-            message: confirmationMessage(tool),
-            requestedSchema: { type: 'object', properties: {} },
-          },
-          { signal: extra.signal },
-        )
-        if (answer.action !== 'accept') {
-          const message = `The person ${answer.action === 'decline' ? 'declined' : 'dismissed'} ${tool.name}; it did not run.`
-          return toCallResult(tool, { ok: false, name: 'NotAllowedError', message })
-        }
-      }
-      return run(entry, params.arguments, extra.signal)
-    })
-    const notify = () => {
-      if (mcp.isConnected()) void server.sendToolListChanged().catch(() => {})
-    }
-    listeners.add(notify)
-    servers.add(mcp)
-    server.onclose = () => {
-      listeners.delete(notify)
-      servers.delete(mcp)
-    }
-    return mcp
-  }
-
-  let server: McpServer | undefined
   return {
     page,
     engine: tools.engine,
     get server() {
-      return (server ??= createServer())
+      return servers.server
     },
-    createServer,
+    createServer: () => servers.create(),
     listTools: async () => (await list()).map(toMcpTool),
     async callTool(name, args, callOptions) {
       const entry = await find(name)
@@ -269,15 +223,12 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       }
       return run(entry, args, callOptions?.signal)
     },
-    onToolsChanged(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    onToolsChanged: (listener) => servers.onChanged(listener),
     async close() {
       if (closed) return
       closed = true
       changes.cancel()
-      await Promise.all([...servers].map((mcp) => mcp.close().catch(() => {})))
+      await servers.close()
       await tools.close()
       await opened.close()
     },

@@ -1,4 +1,29 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { JSONSchema, ToolAnnotations } from '@webmcp-kit/core'
+
+/** Tools served over MCP: what both bridges (a page's, the extension's) offer. */
+export interface ToolsServer {
+  /** An MCP server for one connection (e.g. `await bridge.server.connect(new StdioServerTransport())`). */
+  readonly server: McpServer
+  /** Another MCP server over the same tools, for another connection. */
+  createServer(): McpServer
+  /** The tools as MCP clients see them (names unique across frames and tabs). */
+  listTools(): Promise<Tool[]>
+  /**
+   * Runs a tool, as an MCP `tools/call` would, without asking anyone: aborting `signal` cancels the
+   * call in the page. Throws for an unknown tool.
+   */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<CallToolResult>
+  /** Calls `listener` when the list of tools changed (after navigations too). Returns the unsubscribe. */
+  onToolsChanged(listener: () => void): () => void
+  /** Closes the servers, and whatever the bridge opened. */
+  close(): Promise<void>
+}
 
 /** The document a tool was registered in. */
 export interface ToolFrame {

@@ -11,7 +11,29 @@ describe('parseArgs', () => {
       native: false,
       headed: false,
       confirm: 'consequential',
+      extension: false,
+      port: 47615,
+      pair: false,
     })
+  })
+
+  it('reads --extension, its --port and --pair, and refuses what belongs to a launched page', () => {
+    expect(parseArgs(['--extension'])).toMatchObject({ extension: true, port: 47615, pair: false })
+    expect(parseArgs(['--extension', '--port', '0', '--pair'])).toMatchObject({
+      extension: true,
+      port: 0,
+      pair: true,
+    })
+    expect(() => parseArgs(['--extension', 'http://localhost:5171', '--http'])).toThrow(
+      '--extension serves the tabs you share in your browser, over stdio: drop http://localhost:5171, --http',
+    )
+    expect(() => parseArgs(['--extension', '--port', '70000'])).toThrow(
+      '--port 70000 is not a port',
+    )
+    expect(() => parseArgs(['http://localhost:5171', '--port', '1'])).toThrow(
+      '--port and --pair are for --extension',
+    )
+    expect(USAGE).toContain('--extension')
   })
 
   it('reads every option', () => {
@@ -78,7 +100,7 @@ describe('parseArgs', () => {
       '--confirm takes consequential, writes or never, not maybe',
     )
     expect(() => parseArgs(['http://a', '--cdp'])).toThrow('--cdp needs a DevTools endpoint')
-    expect(() => parseArgs(['http://a', '--port', '1'])).toThrow('unknown option --port')
+    expect(() => parseArgs(['http://a', '--porta', '1'])).toThrow('unknown option --porta')
     expect(() => parseArgs(['http://a', '--http', '70000'])).toThrow('--http 70000 is not a port')
     expect(() => parseArgs(['--cdp', 'http://127.0.0.1:9222', '--native'])).toThrow(
       /with --cdp it is already running/,

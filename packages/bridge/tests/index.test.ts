@@ -10,6 +10,7 @@ describe('@webmcp-kit/bridge', () => {
       'NATIVE_FLAG',
       'ToolNames',
       'createBridge',
+      'createExtensionBridge',
       'nameTools',
       'needsConfirmation',
       'serveHttp',

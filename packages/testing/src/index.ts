@@ -10,7 +10,7 @@ export type {
   WebMCP,
   WebMCPToolAnnotations,
   WebMCPToolInfo,
-} from './webmcp'
+} from './types'
 export { lint } from './lint'
 export type { LintableTool, LintFinding, LintRule } from './lint'
 export { driverOf } from './drivers'

@@ -3,7 +3,7 @@
 // what the tool's name and description say it does, and `exposedTo` without wildcards.
 import { Ajv } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import type { WebMCPToolAnnotations } from './webmcp'
+import type { WebMCPToolAnnotations } from './types'
 
 /**
  * What `lint` reads of a tool: what `tools()` lists (Playwright's shape) or a tool definition as

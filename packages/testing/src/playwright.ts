@@ -3,7 +3,7 @@
 import { expect as baseExpect, test as baseTest } from '@playwright/test'
 import { attach, webmcp } from './webmcp'
 import type { WebMCPTarget } from './drivers'
-import type { ToolCall, WaitForToolOptions, WebMCP } from './webmcp'
+import type { ToolCall, WaitForToolOptions, WebMCP } from './types'
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test'
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_EXTENSION_PORT } from '../extension/protocol'
 import { TOKEN } from '../http/http-guard'
 import type { ConfirmPolicy } from '../types'
 
@@ -8,6 +9,7 @@ export const DEFAULT_HTTP_PORT = 5180
 export const TOKEN_ENV = 'WEBMCP_BRIDGE_TOKEN'
 
 export const USAGE = `Usage: npx -y @webmcp-kit/bridge <url> [options]
+       npx -y @webmcp-kit/bridge --extension [--port <port>] [--pair]
    (the command is webmcp-kit-bridge once @webmcp-kit/bridge is installed)
 
 Serves the WebMCP tools of a web page (every frame, native WebMCP or the polyfill) to MCP clients.
@@ -30,6 +32,11 @@ Options:
   --confirm <which>   Tools to confirm with the person first, through MCP elicitation:
                       consequential (default: tools with consequentialHint), writes (every tool
                       without readOnlyHint) or never
+  --extension         Serve the tabs shared in your own browser, through the webmcp-kit extension
+                      (no <url>, no debug port): listens on ws://127.0.0.1:<port> for the extension
+                      only. On first use it prints a one-time pairing code on stderr
+  --port <port>       The port --extension listens on (default ${DEFAULT_EXTENSION_PORT}; the extension must use the same)
+  --pair              With --extension: pair again (a new code), replacing the stored pairing
   -h, --help          Show this help
 
 Example (a desktop MCP client's config):
@@ -51,6 +58,12 @@ export interface CliOptions {
   headed: boolean
   chromium?: string
   confirm: ConfirmPolicy
+  /** Serve the shared tabs of the person's browser, through the extension. */
+  extension: boolean
+  /** The extension listener's port. */
+  port: number
+  /** Pair with the extension again. */
+  pair: boolean
 }
 
 const fail = (message: string): never => {
@@ -79,6 +92,9 @@ export function parseArgs(
     native: false,
     headed: false,
     confirm: 'consequential',
+    extension: false,
+    port: DEFAULT_EXTENSION_PORT,
+    pair: false,
   }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -104,7 +120,14 @@ export function parseArgs(
       }
       options.allowOrigins.push(new URL(origin).origin)
     } else if (arg === '--host') options.host = value('an address, e.g. 127.0.0.1')
-    else if (arg === '--native') options.native = true
+    else if (arg === '--extension') options.extension = true
+    else if (arg === '--pair') options.pair = true
+    else if (arg === '--port') {
+      const port = value('a port, e.g. 47615')
+      if (!/^\d+$/.test(port) || Number(port) > 65535)
+        fail(`--port ${port} is not a port (0-65535)`)
+      options.port = Number(port)
+    } else if (arg === '--native') options.native = true
     else if (arg === '--cdp') options.cdp = value('a DevTools endpoint, e.g. http://127.0.0.1:9222')
     else if (arg === '--headed') options.headed = true
     else if (arg === '--chromium') options.chromium = value('the path of a Chromium executable')
@@ -122,6 +145,8 @@ export function parseArgs(
       options.url = arg
     }
   }
+  if (options.extension) return extensionOptions(argv, options)
+  if (argv.includes('--port') || options.pair) fail('--port and --pair are for --extension')
   if (!options.help && !options.url && !options.cdp) fail('pass the URL of the page to serve')
   options.token ??= env[TOKEN_ENV] || undefined
   if (options.token !== undefined && !TOKEN.test(options.token)) {
@@ -133,6 +158,18 @@ export function parseArgs(
   if (options.cdp && (options.native || options.headed || options.chromium)) {
     fail(
       '--native, --headed and --chromium choose how to launch Chromium; with --cdp it is already running',
+    )
+  }
+  return options
+}
+
+/** The options of `--extension`, which serves the browser's shared tabs and launches nothing. */
+function extensionOptions(argv: readonly string[], options: CliOptions): CliOptions {
+  const other = ['--http', '--token', '--allow-origin', '--host', '--native', '--cdp', '--headed']
+  const given = argv.filter((arg) => [...other, '--chromium', '--confirm'].includes(arg))
+  if (options.url || given.length) {
+    fail(
+      `--extension serves the tabs you share in your browser, over stdio: drop ${[options.url, ...given].filter(Boolean).join(', ')} (the extension asks you in the browser before consequential tools run)`,
     )
   }
   return options

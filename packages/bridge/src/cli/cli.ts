@@ -2,6 +2,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { parseArgs, USAGE } from './cli-args'
 import { createBridge } from '../create-bridge'
+import { createExtensionBridge } from '../extension/extension-bridge'
 import { serveHttp } from '../http/serve-http'
 
 // stdout carries MCP (stdio); everything for people goes to stderr.
@@ -10,6 +11,7 @@ const log = (message: string) => process.stderr.write(`webmcp-kit-bridge: ${mess
 async function main(argv: string[]) {
   const options = parseArgs(argv, process.env)
   if (options.help) return void process.stdout.write(`${USAGE}\n`)
+  if (options.extension) return serveExtension(options.port, options.pair)
   const bridge = await createBridge({
     url: options.url,
     cdp: options.cdp,
@@ -48,6 +50,21 @@ async function main(argv: string[]) {
     process.stdin.on('end', stop)
     await bridge.server.connect(transport)
   }
+}
+
+/** `--extension`: the shared tabs of the person's browser, over stdio. */
+async function serveExtension(port: number, pair: boolean) {
+  const bridge = await createExtensionBridge({ port, pair, log })
+  const stop = async () => {
+    await bridge.close().catch(() => {})
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  const transport = new StdioServerTransport()
+  transport.onclose = stop
+  process.stdin.on('end', stop)
+  await bridge.server.connect(transport)
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {

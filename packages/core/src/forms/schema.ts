@@ -112,9 +112,9 @@ function role(el: Element): string | undefined {
 /**
  * The form's parameters by name, in the order their names first appear among its listed elements. A
  * name shared by controls of different types, or by several that are not radios or checkboxes, is
- * left out.
+ * left out. The image buttons it reads go into `read`.
  */
-export function collectParams(form: HTMLFormElement): Map<string, Param> {
+export function collectParams(form: HTMLFormElement, read: Node[] = []): Map<string, Param> {
   const byName = new Map<string, [string, Control][]>()
   for (const el of form.elements) {
     const type = role(el)
@@ -130,7 +130,9 @@ export function collectParams(form: HTMLFormElement): Map<string, Param> {
   // Image buttons are not in `form.elements`, but their names count too.
   for (const el of (form.getRootNode() as ParentNode).querySelectorAll('input[type=image i]')) {
     const image = el as HTMLInputElement
-    if (image.form === form && !image.disabled) byName.get(trim(image.name))?.push(['#', image])
+    if (image.form === form && read.push(image) && !image.disabled) {
+      byName.get(trim(image.name))?.push(['#', image])
+    }
   }
   const params = new Map<string, Param>()
   for (const [name, members] of byName) {
@@ -239,8 +241,11 @@ function property(form: HTMLFormElement, { kind, controls }: Param): Schema {
   return schema
 }
 
-/** The form's input schema as JSON text, byte for byte as native Chromium serialises it. */
-export function formSchema(form: HTMLFormElement): string {
+/**
+ * The form's input schema as JSON text, byte for byte as native Chromium serialises it. The image
+ * buttons and labels it reads go into `read` (tools.ts watches those outside the form).
+ */
+export function formSchema(form: HTMLFormElement, read: Node[]): string {
   // A null prototype keeps a parameter named "__proto__" an ordinary key.
   const properties: Schema = Object.create(null)
   const required: string[] = []
@@ -248,7 +253,8 @@ export function formSchema(form: HTMLFormElement): string {
     const control = label.control
     if (control) labels.set(control, [...(labels.get(control) ?? []), label])
   }
-  for (const [name, param] of collectParams(form)) {
+  for (const [name, param] of collectParams(form, read)) {
+    for (const el of param.controls) read.push(...(labels.get(el) ?? []))
     properties[name] = property(form, param)
     if (param.kind !== 'custom' && param.controls.some((el) => el.required)) required.push(name)
   }

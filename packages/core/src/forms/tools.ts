@@ -8,8 +8,6 @@ import { executeForm } from './fill'
 import { cancelForm, installFormSubmission } from './submission'
 import { formSchema } from './schema'
 
-let observe: ((root: Node) => void) | undefined
-
 /** Whether `node` holds `root`'s host, in its tree or a shadow tree inside it. */
 function hosts(node: Node, root: ShadowRoot): boolean {
   for (let host: Node | undefined = root.host; host; host = (host.getRootNode() as ShadowRoot).host)
@@ -17,8 +15,29 @@ function hosts(node: Node, root: ShadowRoot): boolean {
   return false
 }
 
+/** Whether two lists hold the same items in the same order. */
+const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((x, i) => x === b[i])
+
 /** Attributes that no derivation reads (form-schema.ts), of any element. */
 const UNREAD = /^(class|style|data-|aria-(?!description$))/
+
+/**
+ * What the observer watches of the whole document (and of each shadow root): what can make or
+ * unmake a tool form, or change what one holds: nodes coming and going, the tool attributes and the
+ * associations. A page without tool forms pays for nothing else.
+ */
+const SHALLOW: MutationObserverInit = {
+  subtree: true,
+  childList: true,
+  attributeFilter: 'toolname tooldescription form id for name disabled type'.split(' '),
+}
+/** What it watches of each tool form, and of what the form reads outside itself: everything. */
+const DEEP: MutationObserverInit = {
+  subtree: true,
+  childList: true,
+  attributes: true,
+  characterData: true,
+}
 
 /**
  * Registers the document's declarative form tools in its `ModelContext` and keeps them current.
@@ -41,6 +60,13 @@ export function startFormTools(doc: Document): () => void {
    */
   let changes = 0
   const derived = new WeakMap<HTMLFormElement, number>()
+  /**
+   * Each tool form's listed elements when it was derived, and the image buttons and labels it read:
+   * watched in full where they stand outside the form.
+   */
+  const reads = new Map<HTMLFormElement, [listed: Element[], read: Node[]]>()
+  /** Whether `reads` changed since the observer last followed it. */
+  let rewatch = false
   const stamp = () => changes + latentChanges()
 
   const qualifies = (form: HTMLFormElement) =>
@@ -61,6 +87,7 @@ export function startFormTools(doc: Document): () => void {
       const entry = entries.get(form)
       if (!qualifies(form)) {
         if (entry) unregister(form)
+        rewatch = reads.delete(form) || rewatch
         continue
       }
       // A form taken out and put back (moved) is registered again, as native does.
@@ -70,10 +97,13 @@ export function startFormTools(doc: Document): () => void {
       const name = form.getAttribute('toolname')!
       const description = form.getAttribute('tooldescription')!
       const title = form.getAttribute('tooltitle')
-      const inputSchema = formSchema(form)
+      const read: Node[] = []
+      const inputSchema = formSchema(form, read)
+      reads.set(form, [[...form.elements], read])
+      rewatch = true
       // (Kept as the values, not as one string: the schema text is the tool's own.)
       const key = [name, description, title, form.hasAttribute('toolautosubmit'), inputSchema]
-      if (!again && entry?.[0].every((value, i) => value === key[i])) continue
+      if (!again && entry && same(entry[0], key)) continue
       // An update unregisters and registers again: two `toolchange` events, as native.
       entry?.[1]()
       entries.delete(form)
@@ -89,6 +119,7 @@ export function startFormTools(doc: Document): () => void {
       // it changes again.
       if (remove) entries.set(form, [key, remove])
     }
+    if (rewatch) watch()
   }
 
   const mark = (form: HTMLFormElement | null | undefined) => {
@@ -111,20 +142,21 @@ export function startFormTools(doc: Document): () => void {
   })
 
   const controls = 'form,input,select,textarea,fieldset'
-  const observer = new MutationObserver((records) => {
+  const handle = (records: MutationRecord[]) => {
     /** The elements whose attribute change was looked at. */
     const seen = new Set<Node>()
     /** The nodes added so far. */
     const added = new Set<Node>()
+    /** Whether a node left, or an association changed: a tool form may have lost a control. */
     let removed = false
     for (const record of records) {
-      // Not destructured: `addedNodes` and `removedNodes` are new lists at each read, and most
-      // records are attribute changes (a page's classes and validation states).
+      // Not destructured: `addedNodes` and `removedNodes` are new lists at each read.
       const { target, attributeName } = record
       const el = target as HTMLInputElement
       if (attributeName) {
         // What a derivation reads: all attributes but these.
         if (!UNREAD.test(attributeName)) changes++
+        if (/^(form|id)$/.test(attributeName)) removed = true
         if (el instanceof HTMLFormElement) {
           // The form's tool attributes, its `id` (form-associated controls).
           if (/^(tool|id$)/.test(attributeName)) mark(el)
@@ -146,11 +178,11 @@ export function startFormTools(doc: Document): () => void {
       if (el instanceof HTMLFormElement) mark(el)
       else {
         // Forms and controls coming or going deeper in the tree (options and label text do not
-        // count, as in Chromium).
+        // count, as in Chromium), but for nodes the batch added and took out again.
         const at = el.closest?.('form')
         const gone = [...removedNodes]
         for (const node of [...addedNodes, ...gone]) {
-          if (node.nodeType !== 1) continue
+          if (node.nodeType !== 1 || (!node.isConnected && added.has(node))) continue
           for (const found of [node as Element, ...(node as Element).querySelectorAll(controls)]) {
             if (found.localName === 'form') {
               mark(found as HTMLFormElement)
@@ -165,8 +197,18 @@ export function startFormTools(doc: Document): () => void {
     // What the batch added and left in the tree.
     const kept = [...added].filter((node) => node.isConnected)
     if (kept.length) changes++
-    // A shadow host that left (or came back) takes its trees' forms with it: no record says so.
-    if (removed) for (const form of entries.keys()) if (!form.isConnected) mark(form)
+    // A tool form that left (a shadow host takes its trees' forms with it: no record says so), or
+    // lost a control or an image button standing elsewhere (not a label: native waits for those).
+    if (removed) {
+      for (const [form, [listed, read]] of reads) {
+        if (
+          !form.isConnected ||
+          !same(listed, [...form.elements]) ||
+          read.some((el) => (el as HTMLInputElement).type && (el as HTMLInputElement).form !== form)
+        )
+          mark(form)
+      }
+    }
     for (const ref of roots) {
       const root = ref.deref()
       if (!root) roots.delete(ref)
@@ -179,22 +221,29 @@ export function startFormTools(doc: Document): () => void {
     }
     // Chromium unregisters at once; it defers registrations and updates to a task.
     for (const form of dirty) if (entries.has(form) && !qualifies(form)) unregister(form)
-  })
-
-  observe = (root) =>
-    observer.observe(root, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    })
-  observe(doc)
+  }
+  const observer = new MutationObserver(handle)
+  /** Follows the document, its shadow roots and its tool forms (after what it has to say). */
+  function watch() {
+    rewatch = false
+    handle(observer.takeRecords())
+    observer.disconnect()
+    observer.observe(doc, SHALLOW)
+    for (const ref of roots) {
+      const root = ref.deref()
+      if (root) observer.observe(root, SHALLOW)
+    }
+    for (const [form, [listed, read]] of reads) {
+      for (const node of [form, ...listed, ...read]) observer.observe(node, DEEP)
+    }
+  }
   // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
   const roots = new Set<WeakRef<ShadowRoot>>()
   const stopShadowRoots = onShadowRoot((root) => {
     roots.add(new WeakRef(root))
-    observe?.(root)
+    observer.observe(root, SHALLOW)
   })
+  observer.observe(doc, SHALLOW)
   installFormSubmission(doc)
   for (const form of doc.forms) mark(form)
 
@@ -202,7 +251,6 @@ export function startFormTools(doc: Document): () => void {
     observer.disconnect()
     stopCustomElements()
     stopShadowRoots()
-    observe = undefined
     entries.forEach((_, form) => unregister(form))
   }
 }

@@ -1,5 +1,5 @@
 import { differential } from './harness'
-import type { Case } from './harness'
+import type { Case, Helpers } from './harness'
 
 // The polyfill injected into every document, as the bridge's init script and extension content
 // scripts do: a frame's initial `about:blank` gets it too (here the parent runs the polyfill's
@@ -51,19 +51,16 @@ async function installInjector() {
       return bounded(Promise.all([load, ready])).then(() => undefined)
     },
     probe(f) {
-      return bounded(
-        new Promise((resolve) => {
-          const id = Math.random()
-          const listener = (event: MessageEvent) => {
-            if (event.data?.__testReply !== id) return
-            removeEventListener('message', listener)
-            resolve(event.data.result[1])
-          }
-          addEventListener('message', listener)
-          const fn = `async () => { try { return (await document.modelContext.getTools()).map((t) => t.name) } catch (e) { return e.name } }`
-          f.contentWindow!.postMessage({ __test: fn, id }, '*')
-        }),
-      )
+      // Through the frame's test agent, with the harness's helper (installed before a case runs).
+      const { h } = window as unknown as { h: Helpers }
+      const names = async () => {
+        try {
+          return (await document.modelContext!.getTools()).map((t) => t.name)
+        } catch (e) {
+          return (e as Error).name
+        }
+      }
+      return bounded(h.inFrame(f, names).then((result) => result[1]))
     },
   }
   window.injector = injector

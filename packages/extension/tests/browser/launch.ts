@@ -1,0 +1,136 @@
+// The browsers of the suites, each with the extension loaded the way a person's unpacked install
+// is: headless Chromium through puppeteer-core (pipe + Extensions.loadUnpacked, which
+// `enableExtensions` uses; Chromium keeps --load-extension for unpacked builds too), with or
+// without native WebMCP. The test server gives pages the repo's polyfill.
+import { fileURLToPath } from 'node:url'
+import { CHROMIUM, CHROMIUM_ARGS } from '@webmcp-kit/test-config/browser'
+import { FIREFOX } from '@webmcp-kit/test-config/launch-firefox'
+import puppeteer from 'puppeteer-core'
+import { vi } from 'vitest'
+import type { Browser, Extension, Page, WebWorker } from 'puppeteer-core'
+import type { TestHooks } from '../../src/lib/worker'
+
+export const CHROME_BUILD = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url))
+const FIREFOX_BUILD = fileURLToPath(new URL('../../.output/firefox-mv3', import.meta.url))
+
+export interface Launched {
+  browser: Browser
+  extension: Extension
+  worker: WebWorker
+}
+
+export async function launchChromium(native: boolean): Promise<Launched> {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    pipe: true,
+    enableExtensions: [CHROME_BUILD],
+    args: [...CHROMIUM_ARGS, ...(native ? ['--enable-features=WebMCP'] : [])],
+  })
+  const target = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'),
+  )
+  const worker = await target.worker()
+  if (!worker) throw new Error('The extension worker did not start.')
+  // The target appears before the worker's module has run: wait for its hooks.
+  await vi.waitFor(
+    async () => {
+      if (!(await worker.evaluate(() => 'webmcpKit' in globalThis))) throw new Error('no hooks yet')
+    },
+    { timeout: 10_000 },
+  )
+  const [extension] = (await browser.extensions()).values()
+  if (!extension) throw new Error('The extension did not load.')
+  return { browser, extension, worker }
+}
+
+type Scope = {
+  webmcpKit: TestHooks
+  chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } }
+}
+
+/** The worker's test hooks, called from Node. */
+export const hooks = {
+  state: (worker: WebWorker) =>
+    worker.evaluate(() => (globalThis as unknown as Scope).webmcpKit.state()),
+  pair: (worker: WebWorker, code: string, port: number) =>
+    worker.evaluate((c, p) => (globalThis as unknown as Scope).webmcpKit.pair(c, p), code, port),
+  pairWithSecret: (worker: WebWorker, secret: string, port: number) =>
+    worker.evaluate(
+      (s, p) => (globalThis as unknown as Scope).webmcpKit.pairWithSecret(s, p),
+      secret,
+      port,
+    ),
+  share: (worker: WebWorker, tab: number) =>
+    worker.evaluate((t) => (globalThis as unknown as Scope).webmcpKit.share(t), tab),
+  revoke: (worker: WebWorker, target: number | string) =>
+    worker.evaluate((t) => (globalThis as unknown as Scope).webmcpKit.revoke(t), target),
+  /** The id of the tab showing `url` (readable once the extension has access to the tab). */
+  tabOf: (worker: WebWorker, url: string) =>
+    worker.evaluate(async (u) => {
+      const tabs = await (globalThis as unknown as Scope).chrome.tabs.query({})
+      return tabs.find((t) => t.url === u)?.id ?? -1
+    }, url),
+}
+
+/** Opens `url` in a new tab and shares that tab as the popup's button does (activeTab). */
+export async function openShared({ browser, extension, worker }: Launched, url: string) {
+  const page = await browser.newPage()
+  await page.goto(url)
+  await page.triggerExtensionAction(extension)
+  const tab = await hooks.tabOf(worker, url)
+  await hooks.share(worker, tab)
+  return { page, tab }
+}
+
+/** The Firefox build's origin: its UUID fixed through the profile, so the test peer can pin it. */
+export const FIREFOX_UUID = '6b1f6d1e-8a52-4b8e-9c1a-7e0e3d2c9f41'
+export const FIREFOX_ORIGIN = `moz-extension://${FIREFOX_UUID}`
+const FIREFOX_ID = 'connector@webmcp-kit.dev'
+
+/**
+ * Firefox ESR through puppeteer-core over WebDriver BiDi, the build installed with
+ * `webExtension.install`. Optional permissions are granted without a prompt (the person's click
+ * is still required: the test clicks the popup's button).
+ */
+export async function launchFirefox() {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: {
+      'app.normandy.enabled': false,
+      'app.update.auto': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'services.settings.server': 'data:,',
+      'network.captive-portal-service.enabled': false,
+      'network.connectivity-service.enabled': false,
+      'extensions.webextOptionalPermissionPrompts': false,
+      'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ID]: FIREFOX_UUID }),
+    },
+  })
+  await browser.installExtension(FIREFOX_BUILD)
+  return browser
+}
+
+/** Runs a popup action from an extension page, as the popup's own buttons do. */
+export function popupAction(page: Page, action: string, ...args: unknown[]) {
+  return page.evaluate(
+    async (a, rest) => {
+      const runtime = (
+        globalThis as unknown as {
+          browser: {
+            runtime: {
+              sendMessage(m: object): Promise<{ ok: boolean; value?: unknown; error?: string }>
+            }
+          }
+        }
+      ).browser.runtime
+      const answer = await runtime.sendMessage({ type: 'popup', action: a, args: rest })
+      if (!answer.ok) throw new Error(answer.error)
+      return answer.value
+    },
+    action,
+    args,
+  )
+}

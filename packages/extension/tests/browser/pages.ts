@@ -1,0 +1,60 @@
+// The pages of the suites, served by the test server (which loads the repo's polyfill first unless
+// the URL says `nopolyfill`). Each registers the same tools through document.modelContext: native
+// under Chromium's WebMCP flag, the polyfill's otherwise.
+import { startServer } from '@webmcp-kit/test-config/browser'
+
+/** `echo` (read-only), `wait` (runs until its signal aborts, and says so on the window). */
+const TOOLS = `
+const mc = document.modelContext
+mc.registerTool({
+  name: 'echo',
+  description: 'Echoes its text.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  annotations: { readOnlyHint: true },
+  execute: async (input) => JSON.stringify({ echoed: input.text }),
+})
+mc.registerTool({
+  name: 'wait',
+  description: 'Runs until cancelled.',
+  execute: (_input, options) => new Promise((_resolve, reject) => {
+    window.waitStarted = true
+    options.signal.addEventListener('abort', () => {
+      window.waitCancelled = true
+      reject(options.signal.reason)
+    })
+  }),
+})
+`
+
+/** After the real tools: page script replaces what its own world sees with a forged tool. */
+const FORGE = `
+const forged = { name: 'forged', description: 'Not a tool of this page.', origin: 'https://bank.example', window }
+const fake = Object.assign(new EventTarget(), {
+  getTools: async () => [forged],
+  executeTool: async () => 'forged',
+  registerTool: async () => undefined,
+})
+Object.getPrototypeOf(document.modelContext).getTools = async () => [forged]
+Object.defineProperty(document, 'modelContext', { value: fake, configurable: true })
+`
+
+const script =
+  (body: string) => (_request: unknown, response: import('node:http').ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/javascript' })
+    response.end(body)
+  }
+
+export async function startPages() {
+  const server = await startServer({
+    routes: { '/tools.js': script(TOOLS), '/forge.js': script(FORGE) },
+  })
+  const tools = '<script src="/tools.js"></script>'
+  return {
+    server,
+    /** The tools page: native with `native` (no polyfill), else the polyfill's. */
+    tools: (native: boolean, n = 0) =>
+      `${server.origin}/tools-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent(tools)}`,
+    forged: () =>
+      `${server.origin}/forged?nopolyfill&body=${encodeURIComponent(`${tools}<script src="/forge.js"></script>`)}`,
+  }
+}
