@@ -136,8 +136,8 @@ export function executeForm(
     cancelForm(form)
     // (Iterated as it grows: the custom elements' steps come last.)
     for (const step of steps) step!()
-    awaitSubmission(form, button ?? null, auto, signal, context, (result) =>
-      result ? resolve(result) : reject(Error('not submitted')),
+    awaitSubmission(form, button ?? null, auto, signal, context, (result, failed) =>
+      result && !failed ? resolve(result) : reject(result || Error('not submitted')),
     )
   })
 }

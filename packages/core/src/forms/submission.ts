@@ -13,7 +13,8 @@ import { stringify } from '../webmcp/json-depth'
 interface Run {
   form: HTMLFormElement
   button: HTMLElement | null
-  settle: (result?: RawResult) => void
+  /** Gets the result, or (`failed`) the message the call rejects with. */
+  settle: (result?: RawResult, failed?: boolean) => void
   /** The agent-invoked submit event, once there is one. */
   event?: SubmitEvent
   /** The agent's own submission is still being decided: `respondWith()` is allowed. */
@@ -31,12 +32,12 @@ interface Run {
 const runs = new WeakMap<EventTarget, Run>()
 const agentEvents = new WeakMap<Event, Run>()
 
-function finish(run: Run, result?: RawResult) {
+function finish(run: Run, result?: RawResult, failed?: boolean) {
   if (runs.get(run.form) !== run) return
   runs.delete(run.form)
   run.form.removeAttribute(FORM_ACTIVE)
   run.button?.removeAttribute(SUBMIT_ACTIVE)
-  run.settle(result)
+  run.settle(result, failed)
 }
 
 /** After the submit event and its microtasks: the result is known unless `respondWith()` waits. */
@@ -46,7 +47,15 @@ function decide(run: Run) {
   const { event } = run
   if (run.done) run.done()
   else if (event && run.response === undefined) {
-    finish(run, run.navigated || !event.defaultPrevented ? rawResult(null) : undefined)
+    if (run.navigated || !event.defaultPrevented) finish(run, rawResult(null))
+    else
+      finish(
+        run,
+        rawResult(
+          "The site has a programming error: it called preventDefault() on the 'submit' event, without also calling respondWith() with the tool result",
+        ),
+        true,
+      )
   }
 }
 
@@ -54,11 +63,11 @@ function decide(run: Run) {
 function claim(event: Event): Run | undefined {
   const run = runs.get(event.target!)
   if (run && event.type === 'reset') finish(run)
-  // Script-made submit events (`dispatchEvent`) are never the agent's.
-  else if (run && !run.event && event.isTrusted) {
-    run.event = event as SubmitEvent
+  // Script-made submit events (`dispatchEvent`) are never the agent's; while the call waits, every
+  // other submission of the form is the agent's too (native).
+  else if (run && event.isTrusted) {
     agentEvents.set(event, run)
-    if (!run.open) queueTask(() => decide(run))
+    if (!run.event && (run.event = event as SubmitEvent) && !run.open) queueTask(() => decide(run))
   }
   return agentEvents.get(event)
 }
@@ -71,7 +80,15 @@ function claim(event: Event): Run | undefined {
  */
 export function cancelForm(form: HTMLFormElement): void {
   const run = runs.get(form)
-  if (run && !(run.event && !run.decided)) finish(run)
+  // Once decided, its response is pending: native cancels the call as for an updated tool.
+  if (run && !(run.event && !run.decided))
+    finish(
+      run,
+      run.decided
+        ? rawResult('Tool execution cancelled, since tool definition was updated')
+        : undefined,
+      true,
+    )
 }
 
 /**

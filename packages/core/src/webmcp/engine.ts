@@ -56,7 +56,8 @@ export const failureOf = (reason: unknown): unknown =>
 /**
  * A result a declarative tool (forms/submission.ts) has already serialised, passed through as it is:
  * Chromium serialises form results without the `'Operation succeeded'` substitution, and a form
- * whose submission navigates resolves `executeTool` with `null`.
+ * whose submission navigates resolves `executeTool` with `null`. Rejected with, it is the message of
+ * the `UnknownError` the call rejects with (native's own words for a form's failures).
  */
 export interface RawResult {
   readonly value: string | null
@@ -244,6 +245,9 @@ export class Engine {
       pending = false
     }
     const fail = (error: unknown) => {
+      // A declarative tool rejecting with a `RawResult`: an `UnknownError` with that message.
+      if (rawResults.has(error as RawResult))
+        return done(false, domError('UnknownError', (error as RawResult).value!))
       console.error('WebMCP tool execution failed:', error)
       const reason = domError('UnknownError', EXECUTION_FAILED)
       failures.set(reason, error)
