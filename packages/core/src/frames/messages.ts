@@ -1,6 +1,6 @@
 import { NESTING, tooDeep } from '../webmcp/json-depth'
 import { HINTS, hintsOf, isObject } from '../webmcp/webidl'
-import type { ToolInfo } from '../webmcp/engine'
+import { NAME, type ToolInfo } from '../webmcp/engine'
 
 // The frame protocol's messages, parsed and checked in one place: whatever another document sends is
 // data from a stranger until it has passed here. See docs/frames.md for who may send what.
@@ -37,7 +37,6 @@ export type PortMessage =
   | { [KEY]: 'ping' }
   | { [KEY]: 'pong' }
 
-const NAME = /^[\w.-]{1,128}$/
 /** Most tools one document may list to another. */
 const MAX_TOOLS = 10_000
 /** Most `toolchange` events one message may ask for (natively a frame can cause as many by re-registering). */
