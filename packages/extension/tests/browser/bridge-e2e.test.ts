@@ -2,7 +2,8 @@
 // (createExtensionBridge, in process) and the real extension in headless Chromium, on a native page
 // (WebMCP flag on) and on a polyfill page (flag off, the page loads the repo's polyfill). Pairing
 // takes no click: the bridge is given the secret and the extension's origin, the worker's test hook
-// the same secret.
+// the same secret. Covered: list (and tools/list_changed) and call; a second tab with the same
+// tools gets distinct names; MCP cancellation aborts the tool's signal in the page.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -110,6 +111,31 @@ for (const native of [true, false]) {
       expect(result.isError).toBeFalsy()
       expect(JSON.stringify(result.content)).toContain('echoed')
       expect(JSON.stringify(result.content)).toContain('hi')
+    })
+
+    it('names a second tab’s same tools apart, and MCP cancellation reaches the tool’s signal', async () => {
+      const { page, tab } = await openShared(c.launched, pages.tools(native, 2))
+      const all = await c.listed((listed) => listed.length === 4)
+      expect(new Set(all).size).toBe(4)
+      const { tools } = await c.client.listTools()
+      const ofTab = (t: (typeof tools)[number]) =>
+        (t._meta?.['webmcp-kit/frame'] as { tab?: number } | undefined)?.tab
+      const wait = tools.find((t) => ofTab(t) === tab && t.name.includes('__wait'))
+      expect(wait).toBeDefined()
+      const controller = new AbortController()
+      const running = c.client.callTool({ name: wait?.name ?? '', arguments: {} }, undefined, {
+        signal: controller.signal,
+      })
+      const settled = running.then(
+        () => 'resolved',
+        () => 'rejected',
+      )
+      await page.waitForFunction(() => (window as { waitStarted?: boolean }).waitStarted === true)
+      controller.abort()
+      expect(await settled).toBe('rejected')
+      await page.waitForFunction(
+        () => (window as { waitCancelled?: boolean }).waitCancelled === true,
+      )
     })
   })
 }
