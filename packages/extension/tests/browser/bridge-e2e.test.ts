@@ -3,7 +3,8 @@
 // (WebMCP flag on) and on a polyfill page (flag off, the page loads the repo's polyfill). Pairing
 // takes no click: the bridge is given the secret and the extension's origin, the worker's test hook
 // the same secret. Covered: list (and tools/list_changed) and call; a second tab with the same
-// tools gets distinct names; MCP cancellation aborts the tool's signal in the page.
+// tools gets distinct names; MCP cancellation aborts the tool’s signal in the page; a closed tab
+// takes its tools away, announced.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -136,6 +137,19 @@ for (const native of [true, false]) {
       await page.waitForFunction(
         () => (window as { waitCancelled?: boolean }).waitCancelled === true,
       )
+    })
+
+    it('takes a closed tab’s tools away, and announces it', async () => {
+      const before = await names(c.client)
+      const opened = c.changes()
+      const { page } = await openShared(c.launched, pages.tools(native, 3))
+      await c.listed((listed) => listed.length === before.length + 2)
+      // The opening is announced first (a close inside the same debounce window would net to none).
+      await c.listed(() => c.changes() > opened)
+      const changes = c.changes()
+      await page.close()
+      expect(await c.listed((listed) => listed.length === before.length)).toEqual(before)
+      await c.listed(() => c.changes() > changes)
     })
   })
 }
