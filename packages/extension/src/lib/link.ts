@@ -67,7 +67,7 @@ export class Link {
 
   async #connect(): Promise<void> {
     const credentials = await this.events.credentials()
-    if (!credentials || this.#stopped) return
+    if (!credentials || this.#stopped || this.#state !== 'idle') return
     this.#state = 'connecting'
     const socket = new WebSocket(`ws://127.0.0.1:${credentials.port}/`)
     this.#socket = socket
