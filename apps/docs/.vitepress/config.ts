@@ -8,9 +8,9 @@ import type { DefaultTheme, MarkdownOptions, MarkdownRenderer } from 'vitepress'
 
 const PAGES = fileURLToPath(new URL('../pages', import.meta.url))
 
-// The site's pages are the repository's own Markdown (docs/ and the package READMEs) plus the pages
+// The site's pages are the repository's own Markdown (docs/, its packages/ included) plus the pages
 // of apps/docs/pages; everything else under the repository root is left out.
-const SITE = ['docs/', 'packages/', 'apps/docs/pages/']
+const SITE = ['docs/', 'apps/docs/pages/']
 
 /**
  * A link from a page to a file of the repository that is no page of the site (a source file, a
@@ -79,7 +79,7 @@ const guide = [
 ]
 
 const packages = ['core', 'react', 'vue', 'angular', 'svelte', 'solid', 'bridge', 'testing'].map(
-  (name) => ({ text: `@webmcp-kit/${name}`, link: `/packages/${name}/README` }),
+  (name) => ({ text: `@webmcp-kit/${name}`, link: `/docs/packages/${name}` }),
 )
 
 export default defineConfig({

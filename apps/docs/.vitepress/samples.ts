@@ -1,8 +1,8 @@
 /**
- * The TypeScript samples of the repository's Markdown (`docs/` and the package READMEs), compiled
+ * The TypeScript samples of the repository's Markdown (`docs/`, the package guides included), compiled
  * by twoslash as the site's own samples are: a sample that does not compile fails the build.
  *
- * A README's sample is short: it leaves out the imports a reader adds and the app's own objects
+ * A guide's sample is short: it leaves out the imports a reader adds and the app's own objects
  * (`todos`, `catalogue`, a test's `page`). What each one leaves out is declared here, ahead of the
  * sample and cut from what the page shows (`// ---cut---`), so that everything the sample says
  * about the packages is checked against their sources. Svelte components are the one kind twoslash
@@ -14,13 +14,21 @@ const CONTEXT: ReadonlyArray<readonly [page: string, line: string, context: stri
   ['docs/polyfill.md', 'todos.add(text, { signal })', todos()],
   ['docs/testing.md', 'webmcp(await browser.newPage())', target('browser', 'newPage')],
   [
-    'packages/angular/README.md',
+    'docs/bridge.md',
+    'createExtensionBridge({ port: 0',
+    `import type { Bridge } from '@webmcp-kit/bridge'
+declare const origin: string
+declare const secret: string
+declare const StdioServerTransport: new () => Parameters<Bridge['server']['connect']>[0]`,
+  ],
+  [
+    'docs/packages/angular.md',
     'export class TodoListComponent',
     `import { Component, signal } from '@angular/core'
 import { injectWebMCPTool } from '@webmcp-kit/angular'`,
   ],
   [
-    'packages/bridge/README.md',
+    'docs/packages/bridge.md',
     'new StdioServerTransport()',
     `import type { Bridge } from '@webmcp-kit/bridge'
 declare const StdioServerTransport: new () => Parameters<Bridge['server']['connect']>[0]`,
@@ -28,19 +36,19 @@ declare const StdioServerTransport: new () => Parameters<Bridge['server']['conne
   // The WebMCP API itself, without defineTool: ModelContext.registerTool infers no input type, so
   // `text` is unknown here (docs/polyfill.md's sample wraps the tool in defineTool).
   [
-    'packages/core/README.md',
+    'docs/packages/core.md',
     'todos.add(text, { signal })',
     'declare const todos: { add(text: unknown, options?: unknown): void }',
   ],
-  ['packages/core/README.md', 'badge.textContent', 'declare const badge: HTMLElement'],
+  ['docs/packages/core.md', 'badge.textContent', 'declare const badge: HTMLElement'],
   [
-    'packages/core/README.md',
+    'docs/packages/core.md',
     'forecast(city)',
     `${todos()}
 declare function forecast(city: string): Promise<string>`,
   ],
   [
-    'packages/core/README.md',
+    'docs/packages/core.md',
     'new ToolRegistration(addTodo',
     `import { defineTool } from '@webmcp-kit/core'
 import type { ToolSnapshot } from '@webmcp-kit/core'
@@ -51,20 +59,20 @@ declare const signedIn: boolean
 declare function render(state: Partial<ToolSnapshot>): void`,
   ],
   [
-    'packages/core/README.md',
+    'docs/packages/core.md',
     'new ToolsObserver(',
     `declare const list: HTMLElement
 declare function item(name: string, description: string): Node`,
   ],
   [
-    'packages/react/README.md',
+    'docs/packages/react.md',
     'function Todos()',
     `import { useState } from 'react'
 import { useWebMCPTool } from '@webmcp-kit/react'`,
   ],
-  ['packages/solid/README.md', 'function Todos()', '// @jsxImportSource: solid-js'],
+  ['docs/packages/solid.md', 'function Todos()', '// @jsxImportSource: solid-js'],
   [
-    'packages/solid/README.md',
+    'docs/packages/solid.md',
     "const [query, setQuery] = createSignal('')",
     `import { createSignal } from 'solid-js'
 import { createWebMCPTool } from '@webmcp-kit/solid'
@@ -72,35 +80,35 @@ import { z } from 'zod'
 declare const catalogue: { loaded(): boolean; search(query: string): Promise<string[]> }`,
   ],
   [
-    'packages/solid/README.md',
+    'docs/packages/solid.md',
     'function ToolList()',
     `// @jsxImportSource: solid-js
 import { For } from 'solid-js'
 import { createWebMCPTools } from '@webmcp-kit/solid'`,
   ],
   [
-    'packages/svelte/README.md',
+    'docs/packages/svelte.md',
     'export const catalogue = $state(',
     `import type {} from 'svelte'
 import { useWebMCPTool } from '@webmcp-kit/svelte'
 import { z } from 'zod'
 declare function search(query: string): Promise<string[]>`,
   ],
-  ['packages/testing/README.md', 'const mcp = webmcp(page)', target('page')],
+  ['docs/packages/testing.md', 'const mcp = webmcp(page)', target('page')],
   [
-    'packages/testing/README.md',
+    'docs/packages/testing.md',
     'await attach(page)',
     "declare const page: import('playwright-core').Page",
   ],
   [
-    'packages/testing/README.md',
+    'docs/packages/testing.md',
     'expect(lint(',
     `import { expect } from '@webmcp-kit/testing/playwright'
 ${target('page')}
 declare const widgetOrigin: string`,
   ],
   [
-    'packages/vue/README.md',
+    'docs/packages/vue.md',
     "const query = ref('')",
     `import { ref } from 'vue'
 import { useWebMCPTool } from '@webmcp-kit/vue'
@@ -108,7 +116,7 @@ import { z } from 'zod'
 ${catalogue()}`,
   ],
   [
-    'packages/vue/README.md',
+    'docs/packages/vue.md',
     'const tools = useWebMCPTools()',
     `import { computed } from 'vue'
 import { useWebMCPTools } from '@webmcp-kit/vue'`,

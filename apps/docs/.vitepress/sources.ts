@@ -8,8 +8,8 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 
 /**
  * The repository's Markdown as the site's pages, under the same paths (so their relative links
- * between each other hold): `docs/*.md` as `docs/[page]`, `packages/<name>/README.md` as
- * `packages/[name]/README`. An image beside the source is taken from there. Its TypeScript samples
+ * between each other hold): `docs/*.md` as `docs/[page]`, each package's guide
+ * `docs/packages/<name>.md` as `docs/packages/[name]`. An image beside the source is taken from there. Its TypeScript samples
  * are compiled (`checkedSamples`), but for local search's copy (`samples: false`).
  */
 export function docsPages(folder: 'docs' | 'packages', { samples = true } = {}) {
@@ -29,15 +29,36 @@ export function docsPages(folder: 'docs' | 'packages', { samples = true } = {}) 
         ),
       }))
   }
-  return readdirSync(join(ROOT, 'packages'))
-    .filter((name) => existsSync(join(ROOT, 'packages', name, 'README.md')))
-    .map((name) => ({
-      params: { name },
+  return readdirSync(join(ROOT, 'docs', 'packages'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => ({
+      params: { name: readmeSamplesIn(file.slice(0, -3)) },
       content: checked(
-        `packages/${name}/README.md`,
-        readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8'),
+        `docs/packages/${file}`,
+        readFileSync(join(ROOT, 'docs', 'packages', file), 'utf8'),
       ),
     }))
+}
+
+/**
+ * A package's README (its registry page) shows samples of its guide, `docs/packages/<name>.md`, as
+ * they are there, where they are compiled; a README sample that its guide does not have fails the
+ * build. Returns the name.
+ */
+function readmeSamplesIn(name: string): string {
+  const guide = readFileSync(join(ROOT, 'docs', 'packages', `${name}.md`), 'utf8')
+  const readme = join(ROOT, 'packages', name, 'README.md')
+  if (!existsSync(readme)) return name
+  for (const [sample] of readFileSync(readme, 'utf8').matchAll(
+    /^```(ts|tsx|vue)\n[\s\S]*?^```$/gm,
+  )) {
+    if (!guide.includes(sample)) {
+      throw new Error(
+        `packages/${name}/README.md: a sample that docs/packages/${name}.md does not have (a README shows its guide's samples as they are, where they are compiled):\n${sample}`,
+      )
+    }
+  }
+  return name
 }
 
 /** The Markdown of each page of `docsPages`, by its path under pages/ (`docs/polyfill.md`). */
@@ -48,7 +69,7 @@ export function sourcesByPage(): Map<string, string> {
     ),
     ...docsPages('packages', { samples: false }).map(
       ({ params, content }) =>
-        [`packages/${'name' in params ? params.name : ''}/README.md`, content] as const,
+        [`docs/packages/${'name' in params ? params.name : ''}.md`, content] as const,
     ),
   ])
 }

@@ -75,7 +75,7 @@ describe('the site, crawled', () => {
         '/docs/browser-support.html',
         '/docs/conformance.html',
         '/docs/performance.html',
-        '/packages/core/README.html',
+        '/docs/packages/core.html',
         '/api/',
         '/api/@webmcp-kit/angular/functions/injectWebMCPTool.html',
         '/api/@webmcp-kit/core/@webmcp-kit/core/classes/ToolRegistration.html',

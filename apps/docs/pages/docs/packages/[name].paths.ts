@@ -1,4 +1,4 @@
 import { docsPages } from '../../../.vitepress/sources'
 
-// Each package's README, as it is.
+// The guide of each public package, docs/packages/<name>.md, one page each.
 export default { paths: () => docsPages('packages') }
