@@ -105,6 +105,11 @@ const cases: Case[] = [false, true].flatMap((cross) =>
   (['insert', 'later'] as const).map((at): Case => ({
     name: `${cross ? 'a cross-origin' : 'a same-origin'} frame navigated ${at === 'insert' ? 'in the task that inserts it' : 'once its about:blank’s tool is listed'}: the about:blank’s tools are gone, the new document’s own are listed both ways`,
     path: page(cross, at),
+    // Native Chromium 156's renderer crashes in some loads of this one page (see docs/conformance.md,
+    // "Engines"); its expected outcome is native's, from the loads that do not crash.
+    ...(!cross && at === 'insert'
+      ? { polyfillOnly: 'native Chromium 156 crashes in some loads' }
+      : {}),
     run: async (h) => {
       const query = new URLSearchParams(location.search)
       const there = query.has('cross') ? h.otherOrigin : h.origin
