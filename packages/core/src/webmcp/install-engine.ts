@@ -17,28 +17,12 @@ export const hook: PolyfillHook = {
 const noop = () => {}
 
 /**
- * What the install in this realm left on the global object: the document it installed for, and how
- * to remove it. A frame's initial about:blank and the same-origin document that replaces it share
- * one Window (the HTML standard reuses it), so a polyfill injected into every document, as the
- * bridge's init script is, runs there twice: the second run finds the first one's, made for a
- * document that is gone.
- */
-const INSTALLED = Symbol.for('webmcp-kit/installed')
-type Realm = { [INSTALLED]?: [Document, () => void] }
-
-/**
  * The install both entries share: `document.modelContext`, the three interface objects, the
  * polyfill hook and the WebIDL shape. `extras` adds the rest of a fuller polyfill for the page's
  * document (frames, forms) and returns how to remove it; it runs after the engine is in place.
  */
 export function installEngine(extras?: (doc: Document) => () => void): () => void {
-  if (typeof document === 'undefined' || !isSecureContext) return noop
-  const realm = globalThis as Realm
-  // The reused Window's document is a new one: the whole polyfill again, for it (the about:blank's
-  // frame link, form observer and getter go with the document they served).
-  const previous = realm[INSTALLED]
-  if (previous && previous[0] !== document) previous[1]()
-  if ('modelContext' in document) return noop
+  if (typeof document === 'undefined' || 'modelContext' in document || !isSecureContext) return noop
   const contexts = new WeakMap<Document, ModelContext>()
   // An enumerable, configurable getter named `get modelContext`, as WebIDL gives it.
   Object.defineProperties(
@@ -65,10 +49,9 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
   for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
   }
-  const undo = extras?.(document) ?? noop
-  const remove = () => {
-    delete realm[INSTALLED]
-    undo()
+  const remove = extras?.(document) ?? noop
+  return () => {
+    remove()
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     for (const [name, value] of Object.entries(globals)) {
       if ((globalThis as Record<string, unknown>)[name] === value) {
@@ -76,8 +59,6 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
       }
     }
   }
-  realm[INSTALLED] = [document, remove]
-  return remove
 }
 
 /**
