@@ -234,7 +234,10 @@ export function startFormTools(doc: Document): () => void {
       if (root) observer.observe(root, SHALLOW)
     }
     for (const [form, [listed, read]] of reads) {
-      for (const node of [form, ...listed, ...read]) observer.observe(node, DEEP)
+      observer.observe(form, DEEP)
+      // What stands inside the form is watched through it already.
+      for (const node of [...listed, ...read])
+        if (!form.contains(node)) observer.observe(node, DEEP)
     }
   }
   // Forms in shadow trees are tools too: the observer follows every shadow root attached later.
