@@ -17,8 +17,9 @@ export function webOrigin(url: string | undefined): string | undefined {
  * worker's check.
  */
 export function sitePattern(origin: string): string {
+  // An IPv6 host name is in brackets already, as a match pattern wants it.
   const { protocol, hostname } = new URL(origin)
-  return `${protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}/*`
+  return `${protocol}//${hostname}/*`
 }
 
 /** What the person shared: sites by origin, tabs by id. */

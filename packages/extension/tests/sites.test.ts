@@ -1,0 +1,59 @@
+// What can be shared, what a shared site covers, and which tools ask the person first.
+import { describe, expect, it } from 'vitest'
+import { declined, needsConfirmation } from '../src/lib/confirm'
+import { covers, sitePattern, webOrigin } from '../src/lib/sites'
+
+describe('sharing rules', () => {
+  it('shares web pages only, by their whole origin', () => {
+    expect(webOrigin('https://shop.example.com/cart?x=1')).toBe('https://shop.example.com')
+    expect(webOrigin('http://localhost:5171/')).toBe('http://localhost:5171')
+    for (const url of [
+      undefined,
+      '',
+      'about:blank',
+      'chrome://settings',
+      'file:///etc/passwd',
+      'moz-extension://x/popup.html',
+      'not a url',
+    ]) {
+      expect(webOrigin(url), String(url)).toBe(undefined)
+    }
+  })
+
+  it('asks for a site’s host on every port (match patterns take none), IPv6 in brackets', () => {
+    expect(sitePattern('https://shop.example.com')).toBe('https://shop.example.com/*')
+    expect(sitePattern('http://localhost:5171')).toBe('http://localhost/*')
+    expect(sitePattern('http://[::1]:8080')).toBe('http://[::1]/*')
+  })
+
+  it('covers a shared tab, and the tabs of a shared origin: not its other ports or schemes', () => {
+    const shared = { sites: ['http://localhost:5171'], tabs: [7] }
+    expect(covers(shared, 7, 'https://anything.example')).toBe(true)
+    expect(covers(shared, 7, undefined)).toBe(true)
+    expect(covers(shared, 3, 'http://localhost:5171/a')).toBe(true)
+    expect(covers(shared, 3, 'http://localhost:5172/a')).toBe(false)
+    expect(covers(shared, 3, 'https://localhost:5171/a')).toBe(false)
+    expect(covers(shared, 3, 'http://localhost.evil.example:5171/')).toBe(false)
+    expect(covers(shared, 3, undefined)).toBe(false)
+  })
+})
+
+describe('confirmation', () => {
+  it('asks for consequential tools; with the setting, for every tool not read-only', () => {
+    expect(
+      needsConfirmation({ consequentialHint: true, readOnlyHint: true }, 'consequential'),
+    ).toBe(true)
+    expect(needsConfirmation({}, 'consequential')).toBe(false)
+    expect(needsConfirmation(undefined, 'consequential')).toBe(false)
+    expect(needsConfirmation(undefined, 'non-read-only')).toBe(true)
+    expect(needsConfirmation({ readOnlyHint: false }, 'non-read-only')).toBe(true)
+    expect(needsConfirmation({ readOnlyHint: true }, 'non-read-only')).toBe(false)
+  })
+
+  it('declines with a NotAllowedError that names the tool and the browser-given origin', () => {
+    const error = declined('send', 'https://mail.example')
+    expect(error).toBeInstanceOf(DOMException)
+    expect(error.name).toBe('NotAllowedError')
+    expect(error.message).toBe('The person declined to run send on https://mail.example.')
+  })
+})
