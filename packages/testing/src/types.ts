@@ -1,7 +1,7 @@
 // The public types of `webmcp()`: the tools as Playwright's `page.webmcp` describes them, the
 // options of each method, and the `WebMCP` interface itself.
 
-import type { RecordedEvent } from './agent'
+import type { RecordedEvent } from './agent-protocol'
 
 /**
  * The hints of a tool, as Playwright's `page.webmcp.tools()` names them: only those that are `true`.

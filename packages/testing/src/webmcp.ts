@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { install } from './agent'
+import { readerScript } from './agent'
 import { attachmentOf, driverOf, preloaderOf, remember } from './drivers'
-import type { AgentReply, AgentRequest, ListedTool, PageError } from './agent'
+import type { AgentReply, AgentRequest, ListedTool, PageError } from './agent-protocol'
 import type { AttachTarget, Attachment, Driver, WebMCPTarget } from './drivers'
 import type {
   CallToolOptions,
@@ -48,7 +48,7 @@ async function askPage(
   const expression = attachment
     ? `((entry) => typeof entry === 'function' ? entry(${literal}) : ${JSON.stringify(NO_READER)})` +
       `(window[${JSON.stringify(attachment.name)}])`
-    : `(${install.toString()})(null, ${JSON.stringify(UNATTACHED)})(${literal})`
+    : `${readerScript(null, UNATTACHED)}(${literal})`
   const reply = await driver.evaluate(expression)
   if (typeof reply !== 'string') throw tampered(method)
   if (!attachment) return JSON.parse(reply) as AgentReply
@@ -98,9 +98,7 @@ export async function attach(target: AttachTarget): Promise<void> {
     key: randomBytes(32),
     name: `__webmcpKitTesting_${randomBytes(8).toString('hex')}`,
   }
-  await preloader.add(
-    `(${install.toString()})(${JSON.stringify(attachment.key.toString('hex'))}, ${JSON.stringify(attachment.name)})`,
-  )
+  await preloader.add(readerScript(attachment.key.toString('hex'), attachment.name))
   remember(preloader.owner, attachment)
 }
 /** How long one evaluation waits in the page before handing back (WebDriver runs one at a time). */
