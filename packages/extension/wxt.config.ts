@@ -8,6 +8,13 @@ export default defineConfig({
   srcDir: 'src',
   imports: false,
   manifestVersion: 3,
+  // The protocol shared with the bridge is bundled from its source (Vite's default conditions
+  // with the workspace's source condition first), so the build needs no bridge build before it.
+  vite: () => ({
+    resolve: {
+      conditions: ['@webmcp-kit/source', 'module', 'browser', 'development|production'],
+    },
+  }),
   manifest: ({ browser }) => ({
     name: 'webmcp-kit connector',
     description:

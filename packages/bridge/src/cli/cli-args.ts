@@ -1,4 +1,4 @@
-import { DEFAULT_EXTENSION_PORT } from '../extension/protocol'
+import { DEFAULT_EXTENSION_PORT } from '../protocol/wire'
 import { TOKEN } from '../http/http-guard'
 import type { ConfirmPolicy } from '../types'
 

@@ -1,5 +1,5 @@
 import { toCallResult } from '../mcp/mcp-mapping'
-import { MAX_CALLS, MAX_MESSAGE_BYTES } from './protocol'
+import { MAX_CALLS, MAX_MESSAGE_BYTES } from '../protocol/wire'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { CallOutcome } from '../types'
 import type { ExtensionConnection } from './listener'

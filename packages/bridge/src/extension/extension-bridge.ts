@@ -2,10 +2,10 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { debounce } from '../mcp/debounce'
 import { ToolServers } from '../mcp/tool-servers'
 import { Calls } from './calls'
-import { showCode } from './handshake-crypto'
+import { showCode } from '../protocol/handshake-crypto'
 import { PairingState } from './handshake'
 import { listen } from './listener'
-import { DEFAULT_EXTENSION_PORT } from './protocol'
+import { DEFAULT_EXTENSION_PORT } from '../protocol/wire'
 import {
   loadPairing,
   ORIGIN_ENV,

@@ -6,10 +6,10 @@ import {
   pairingProofs,
   pairingSecret,
   sameProof,
-} from './handshake-crypto'
-import { CLOSE } from './protocol'
-import type { PairingKeys, Transcript } from './handshake-crypto'
-import type { HandshakeMessage } from './protocol'
+} from '../protocol/handshake-crypto'
+import { CLOSE } from '../protocol/wire'
+import type { PairingKeys, Transcript } from '../protocol/handshake-crypto'
+import type { HandshakeMessage } from '../protocol/wire'
 import type { Pairing } from './secret-store'
 
 /** How long (ms) a pairing code is valid. */
@@ -112,7 +112,7 @@ export class Handshake {
   readonly #client: () => string
   #expect: 'first' | 'pair-proof' | 'auth' | 'done' = 'first'
   #pair: { keys: PairingKeys; transcript: Transcript } | undefined
-  #auth: { secret: Uint8Array; proof: string } | undefined
+  #auth: { secret: Uint8Array<ArrayBuffer>; proof: string } | undefined
 
   constructor(state: PairingState, origin: string, client: () => string) {
     this.#state = state
@@ -161,9 +161,9 @@ export class Handshake {
       this.#state.wrongCode(code)
       return refuse(CLOSE.badProof, 'bad-code', 'wrong pairing code')
     }
-    let secret: Uint8Array
+    let secret: Uint8Array<ArrayBuffer>
     try {
-      secret = await pairingSecret(keys.keys.privateKey, transcript)
+      secret = await pairingSecret(keys.keys.privateKey, transcript.extensionPub, transcript)
     } catch {
       return refuse(CLOSE.badProof, 'bad-key', 'the public key is not a P-256 point')
     }

@@ -2,12 +2,18 @@ import { createServer } from 'node:http'
 import { WebSocketServer } from 'ws'
 import { LOOPBACK } from '../http/http-guard'
 import { Handshake } from './handshake'
-import { CLOSE, HANDSHAKE_MS, isExtensionOrigin, MAX_MESSAGE_BYTES, parseMessage } from './protocol'
+import {
+  CLOSE,
+  HANDSHAKE_MS,
+  isExtensionOrigin,
+  MAX_MESSAGE_BYTES,
+  parseMessage,
+} from '../protocol/wire'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import type { PairingState } from './handshake'
-import type { HandshakeMessage, SessionMessage } from './protocol'
+import type { HandshakeMessage, SessionMessage } from '../protocol/wire'
 
 /** How many connections may be in their handshake at once. */
 const MAX_HANDSHAKES = 4

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fromB64url, isExtensionOrigin, toB64url } from './protocol'
+import { fromBase64Url, isExtensionOrigin, toBase64Url } from '../protocol/wire'
 
 /** The environment variable that gives the pairing secret (base64url, 32 bytes). */
 export const SECRET_ENV = 'WEBMCP_KIT_EXTENSION_SECRET'
@@ -12,7 +12,7 @@ export const ORIGIN_ENV = 'WEBMCP_KIT_EXTENSION_ORIGIN'
 export interface Pairing {
   /** e.g. `chrome-extension://abcdefghijklmnopabcdefghijklmnop` */
   origin: string
-  secret: Uint8Array
+  secret: Uint8Array<ArrayBuffer>
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -30,7 +30,7 @@ export function toPairing(origin: unknown, secret: unknown, where: string): Pair
       `webmcp-kit-bridge: ${where}: the origin must be an extension's, e.g. chrome-extension://<id> or moz-extension://<uuid> (got ${JSON.stringify(origin)}).`,
     )
   }
-  const bytes = fromB64url(secret, 32)
+  const bytes = fromBase64Url(secret, 32)
   if (!bytes) {
     throw new Error(
       `webmcp-kit-bridge: ${where}: the secret must be 32 bytes in base64url without padding (43 characters).`,
@@ -84,7 +84,7 @@ export async function loadPairing(
 export async function savePairing(file: string, pairing: Pairing): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 })
   const temporary = `${file}.${process.pid}.tmp`
-  const text = JSON.stringify({ origin: pairing.origin, secret: toB64url(pairing.secret) })
+  const text = JSON.stringify({ origin: pairing.origin, secret: toBase64Url(pairing.secret) })
   await writeFile(temporary, `${text}\n`, { mode: 0o600 })
   await chmod(temporary, 0o600)
   await rename(temporary, file)

@@ -1,17 +1,16 @@
 import { META, toMcpTool } from '../mcp/mcp-mapping'
-import { MAX_FRAMES_PER_TAB, MAX_TABS } from './protocol'
+import { MAX_FRAMES_PER_TAB, MAX_TABS } from '../protocol/wire'
 import { SiteNames } from './site-names'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { ToolAnnotations } from '@webmcp-kit/core'
 import type { PageTool } from '../types'
-import type { ExtensionTab, ExtensionTool, SessionMessage } from './protocol'
+import type { SessionMessage, WireTab, WireTool } from '../protocol/wire'
 
 /** The tools of one frame's document, as the extension last reported them. */
 interface FrameTools {
   frame: number
   document: string
   origin: string
-  tools: ExtensionTool[]
+  tools: WireTool[]
 }
 
 /** A tool of a shared tab under its MCP name. */
@@ -26,19 +25,6 @@ export interface SharedTool {
   page: PageTool
 }
 
-const HINTS = ['readOnlyHint', 'untrustedContentHint', 'consequentialHint', 'debugging'] as const
-
-/** WebMCP's four annotations, when the tool has any (others are dropped). */
-function annotationsOf(tool: ExtensionTool): ToolAnnotations | undefined {
-  if (!tool.annotations) return undefined
-  const hints: ToolAnnotations = {}
-  for (const hint of HINTS) {
-    const value = tool.annotations[hint]
-    if (typeof value === 'boolean') hints[hint] = value
-  }
-  return hints
-}
-
 /** The note that starts a page-asserted tool's description. */
 export const PAGE_ASSERTED_NOTE =
   '[page-asserted: the page itself vouches for this tool, its origin and its hints; the browser does not] '
@@ -49,7 +35,7 @@ export const PAGE_ASSERTED_NOTE =
  */
 export class SharedTabs {
   readonly #names = new SiteNames()
-  #shared = new Map<number, ExtensionTab>()
+  #shared = new Map<number, WireTab>()
   /** tab → frame → tools (also for tabs not shared yet: `tools` may come before `tabs`). */
   readonly #frames = new Map<number, Map<number, FrameTools>>()
   #listed: SharedTool[] = []
@@ -104,7 +90,7 @@ export class SharedTabs {
       for (const { frame, document, origin, tools } of frames) {
         for (const tool of tools) {
           const asserted = tool.source === 'page-asserted'
-          const annotations = annotationsOf(tool)
+          const { annotations } = tool
           const page: PageTool = {
             name: tool.name,
             title: '',

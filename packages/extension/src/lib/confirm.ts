@@ -3,7 +3,7 @@
 // call closes it. Only the extension's own confirm page can answer.
 import { browser } from 'wxt/browser'
 import type { ConfirmMode } from './settings'
-import type { ToolAnnotations } from './protocol'
+import type { WireAnnotations } from './protocol'
 
 export interface ConfirmRequest {
   name: string
@@ -21,7 +21,7 @@ const pending = new Map<string, Pending>()
 const PAGE = '/confirm.html'
 
 /** Whether a tool asks before it runs, under the person's setting. */
-export function needsConfirmation(annotations: ToolAnnotations | undefined, mode: ConfirmMode) {
+export function needsConfirmation(annotations: WireAnnotations | undefined, mode: ConfirmMode) {
   if (annotations?.consequentialHint) return true
   return mode === 'non-read-only' && annotations?.readOnlyHint !== true
 }

@@ -6,14 +6,14 @@
 import { browser } from 'wxt/browser'
 import { FRAME_PORT, RELAY_KEY } from './frame-messages'
 import type { FrameToWorker, VisibleTool, WorkerToFrame } from './frame-messages'
-import { MAX_TOOLS_PER_FRAME } from './protocol'
-import type { ToolAnnotations, ToolSource, WireTool } from './protocol'
+import type { WireAnnotations, WireTool } from './protocol'
+import { fitTools, parseRelayMessage } from './tools'
 
 interface NativeTool {
   name: string
   description: string
   inputSchema?: unknown
-  annotations?: ToolAnnotations
+  annotations?: WireAnnotations
   origin: string
   window: unknown
 }
@@ -22,34 +22,14 @@ interface NativeContext extends EventTarget {
   executeTool(tool: NativeTool, input: unknown, options: { signal: AbortSignal }): Promise<unknown>
 }
 
+/** The least time (ms) between two reports of a document's tools. */
+const REPORT_MS = 100
+/** The most tools of other frames a document's report lists as visible to it. */
+const MAX_VISIBLE = 4096
+
 interface Source {
   list(fromOrigins: string[]): Promise<{ tools: WireTool[]; visible: VisibleTool[] }>
   execute(id: string, name: string, input: unknown, signal: AbortSignal): Promise<unknown>
-}
-
-const HINTS = ['readOnlyHint', 'untrustedContentHint', 'consequentialHint', 'debugging'] as const
-
-/** The four hints as booleans, whatever the lister gave. */
-function annotations(value: unknown): ToolAnnotations | undefined {
-  if (value === null || typeof value !== 'object') return undefined
-  const record = value as Record<string, unknown>
-  return Object.fromEntries(HINTS.map((hint) => [hint, record[hint] === true]))
-}
-
-/** A tool as the bridge gets it, or undefined when the lister's entry is not a tool. */
-function wire(tool: unknown, source: ToolSource): WireTool | undefined {
-  if (tool === null || typeof tool !== 'object') return undefined
-  const { name, description, inputSchema } = tool as Record<string, unknown>
-  if (typeof name !== 'string' || name.length === 0 || name.length > 256) return undefined
-  return {
-    name,
-    description: typeof description === 'string' ? description.slice(0, 16_384) : '',
-    ...(inputSchema !== null && typeof inputSchema === 'object' ? { inputSchema } : {}),
-    ...(annotations((tool as Record<string, unknown>).annotations)
-      ? { annotations: annotations((tool as Record<string, unknown>).annotations) }
-      : {}),
-    source,
-  }
 }
 
 function nativeSource(mc: NativeContext, changed: () => void): Source {
@@ -58,15 +38,14 @@ function nativeSource(mc: NativeContext, changed: () => void): Source {
   return {
     async list(fromOrigins) {
       const all = await mc.getTools(fromOrigins.length > 0 ? { fromOrigins } : undefined)
-      const tools: WireTool[] = []
-      const visible: VisibleTool[] = []
-      for (const tool of all) {
-        if (tool.window !== window) visible.push({ origin: tool.origin, name: tool.name })
-        else if (tools.length < MAX_TOOLS_PER_FRAME) {
-          const entry = wire(tool, 'native')
-          if (entry) tools.push(entry)
-        }
-      }
+      const visible = all
+        .filter((tool) => tool.window !== window)
+        .slice(0, MAX_VISIBLE)
+        .map((tool) => ({ origin: String(tool.origin), name: String(tool.name) }))
+      const tools = fitTools(
+        all.filter((tool) => tool.window === window),
+        'native',
+      )
       return { tools, visible }
     },
     async execute(_id, name, input, signal) {
@@ -77,25 +56,19 @@ function nativeSource(mc: NativeContext, changed: () => void): Source {
   }
 }
 
-function relaySource(port: MessagePort, changed: (tools: WireTool[]) => void): Source {
+function relaySource(port: MessagePort, changed: () => void): Source {
   const pending = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>()
   let latest: WireTool[] = []
   port.onmessage = (event: MessageEvent) => {
-    const message = (event.data ?? {}) as Record<string, unknown>
-    if (message.type === 'tools' && Array.isArray(message.tools)) {
+    const message = parseRelayMessage(event.data)
+    if (message?.type === 'tools') {
       latest = message.tools
-        .slice(0, MAX_TOOLS_PER_FRAME)
-        .map((tool) => wire(tool, 'page-asserted'))
-        .filter((tool): tool is WireTool => tool !== undefined)
-      changed(latest)
-    } else if (message.type === 'result' && typeof message.id === 'string') {
+      changed()
+    } else if (message?.type === 'result') {
       const call = pending.get(message.id)
       pending.delete(message.id)
-      if (message.ok === true) call?.resolve(message.output)
-      else {
-        const error = (message.error ?? {}) as Record<string, unknown>
-        call?.reject(new DOMException(String(error.message ?? ''), String(error.name ?? 'Error')))
-      }
+      if (message.ok) call?.resolve(message.output)
+      else call?.reject(new DOMException(message.error.message, message.error.name))
     }
   }
   port.postMessage({ type: 'list' })
@@ -126,10 +99,24 @@ export function runFrame(): void {
   let fromOrigins: string[] = []
   let source: Source | undefined
   const calls = new Map<string, AbortController>()
+  // One report at a time, and at most one per REPORT_MS: a page that fires toolchange (or makes
+  // its relay talk) in a loop gets its latest list reported, not every one of them.
+  let reporting = false
+  let again = false
   const report = async () => {
     if (!source) return
-    const listed = await source.list(fromOrigins).catch(() => ({ tools: [], visible: [] }))
-    post({ type: 'tools', ...listed })
+    if (reporting) return void (again = true)
+    reporting = true
+    try {
+      do {
+        again = false
+        const listed = await source.list(fromOrigins).catch(() => ({ tools: [], visible: [] }))
+        post({ type: 'tools', ...listed })
+        await new Promise((resolve) => setTimeout(resolve, REPORT_MS))
+      } while (again)
+    } finally {
+      reporting = false
+    }
   }
   post({ type: 'hello', document: document_, native: mc !== undefined })
   if (mc) source = nativeSource(mc, () => void report())
@@ -139,7 +126,7 @@ export function runFrame(): void {
       const data = event.data as Record<string, unknown> | null
       if (event.source !== window || data?.[RELAY_KEY] !== nonce || !event.ports[0]) return
       removeEventListener('message', handover)
-      source = relaySource(event.ports[0], (tools) => post({ type: 'tools', tools, visible: [] }))
+      source = relaySource(event.ports[0], () => void report())
     }
     addEventListener('message', handover)
     post({ type: 'relay', nonce })

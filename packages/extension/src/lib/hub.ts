@@ -6,7 +6,7 @@
 import type { Browser } from 'wxt/browser'
 import { ask, declined, needsConfirmation } from './confirm'
 import type { FrameToWorker, VisibleTool, WorkerToFrame } from './frame-messages'
-import { MAX_CALLS, MAX_FRAME, MAX_FRAMES_PER_TAB } from './protocol'
+import { byteLength, MAX_CALLS, MAX_FRAMES_PER_TAB, MAX_MESSAGE_BYTES } from './protocol'
 import type { BridgeMessage, ExtensionMessage, WireError, WireTool } from './protocol'
 import type { ConfirmMode } from './settings'
 
@@ -26,7 +26,7 @@ export interface FrameRecord {
 }
 
 interface Call {
-  bridgeId: number | string
+  bridgeId: number
   record: FrameRecord
   controller: AbortController
 }
@@ -194,7 +194,7 @@ export class Hub {
       return
     }
     const result: ExtensionMessage = { type: 'result', id: call.bridgeId, ok: true, output }
-    if (JSON.stringify(result).length <= MAX_FRAME) this.host.send(result)
+    if (byteLength(JSON.stringify(result)) <= MAX_MESSAGE_BYTES) this.host.send(result)
     else {
       const message = 'The tool returned more than 1 MiB.'
       this.host.send({

@@ -3,7 +3,7 @@
 // keeps an MV3 worker alive) and reconnection with a capped, jittered backoff.
 import { authenticate, HandshakeError, pair } from './handshake'
 import type { HandshakeChannel } from './handshake'
-import { CLOSE, HANDSHAKE_TIMEOUT, MAX_FRAME, parseBridgeMessage } from './protocol'
+import { byteLength, CLOSE, HANDSHAKE_MS, MAX_MESSAGE_BYTES, parseBridgeMessage } from './protocol'
 import type { BridgeMessage, ExtensionMessage } from './protocol'
 
 export type Credentials =
@@ -60,7 +60,7 @@ export class Link {
   send(message: ExtensionMessage): boolean {
     if (this.#state !== 'ready' || !this.#socket) return false
     const data = JSON.stringify(message)
-    if (data.length > MAX_FRAME) return false
+    if (byteLength(data) > MAX_MESSAGE_BYTES) return false
     this.#socket.send(data)
     return true
   }
@@ -80,8 +80,11 @@ export class Link {
       for (const waiter of waiting.splice(0)) waiter.reject(error)
     }
     socket.addEventListener('message', (event) => {
-      if (typeof event.data !== 'string') return socket.close(1003)
-      if (event.data.length > MAX_FRAME) return socket.close(1009)
+      // A browser closes only with 1000 or 3000–4999 (1003 and 1009 are the server's to send).
+      if (typeof event.data !== 'string') return socket.close(CLOSE.outOfOrder, 'binary frame')
+      if (byteLength(event.data) > MAX_MESSAGE_BYTES) {
+        return socket.close(CLOSE.outOfOrder, 'frame over 1 MiB')
+      }
       let data: unknown
       try {
         data = JSON.parse(event.data)
@@ -121,7 +124,7 @@ export class Link {
     }
     const timeout = setTimeout(
       () => fail(new HandshakeError('The handshake timed out.', CLOSE.timeout)),
-      HANDSHAKE_TIMEOUT,
+      HANDSHAKE_MS,
     )
     try {
       await opened

@@ -15,8 +15,8 @@ export async function loadPairing(): Promise<Pairing | undefined> {
   const { pairing } = (await browser.storage.local.get('pairing')) as {
     pairing?: { port: number; secret: string }
   }
-  if (!pairing) return undefined
-  return { port: pairing.port, secret: fromBase64Url(pairing.secret) }
+  const secret = fromBase64Url(pairing?.secret, 32)
+  return pairing && secret && { port: pairing.port, secret }
 }
 
 export async function savePairing(pairing: Pairing | undefined): Promise<void> {
@@ -46,24 +46,3 @@ export async function loadConfirm(): Promise<ConfirmMode> {
 }
 
 export const saveConfirm = (confirm: ConfirmMode) => browser.storage.local.set({ confirm })
-
-/** The origin of a URL when it is a web page (http or https), else undefined. */
-export function webOrigin(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The match pattern of a shared site: its scheme and host. Firefox's match patterns take no port,
- * so the browser grants the host on every port; which origin is shared (port included) is the
- * worker's check.
- */
-export function sitePattern(origin: string): string {
-  const { protocol, hostname } = new URL(origin)
-  return `${protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}/*`
-}

@@ -3,7 +3,8 @@
 // frame, from document_start, also after navigation); a shared tab is the page in front of them,
 // through activeTab, until it is revoked or closed. Revoking a site gives the permission back.
 import { browser } from 'wxt/browser'
-import { loadSites, loadTabs, saveSites, saveTabs, sitePattern, webOrigin } from './settings'
+import { loadSites, loadTabs, saveSites, saveTabs } from './settings'
+import { covers, sitePattern, webOrigin } from './sites'
 
 const SCRIPT_ID = 'webmcp-kit-frame'
 const SCRIPT_FILE = '/content-scripts/frame.js'
@@ -18,8 +19,7 @@ export class Sharing {
 
   /** Whether a tab (by its id and top-level URL) is shared. */
   covers(tab: number, url: string | undefined): boolean {
-    const origin = webOrigin(url)
-    return this.tabs.includes(tab) || (origin !== undefined && this.sites.includes(origin))
+    return covers(this, tab, url)
   }
 
   /** Shares one tab: its documents get the frame script now (activeTab or a granted site). */

@@ -6,16 +6,16 @@ import type { Browser } from 'wxt/browser'
 import { confirmMessage, waiting, windowClosed } from './confirm'
 import { FRAME_PORT, RELAY_KEY } from './frame-messages'
 import type { FrameToWorker, WorkerToFrame } from './frame-messages'
-import { isCode } from './handshake'
 import { Hub } from './hub'
 import type { FrameRecord } from './hub'
 import { Link } from './link'
 import type { Credentials } from './link'
-import { DEFAULT_PORT, fromBase64Url } from './protocol'
+import { DEFAULT_EXTENSION_PORT as DEFAULT_PORT, fromBase64Url, isCode } from './protocol'
 import { relayMain } from './relay-main'
-import { loadConfirm, loadPairing, saveConfirm, savePairing, webOrigin } from './settings'
+import { loadConfirm, loadPairing, saveConfirm, savePairing } from './settings'
 import type { ConfirmMode } from './settings'
 import { Sharing } from './sharing'
+import { webOrigin } from './sites'
 
 /** What the popup shows (and state() returns). */
 export interface WorkerState {
@@ -112,8 +112,8 @@ export function startWorker(): void {
   const pairWith = async (credentials: { port: number; secret?: string; code?: string }) => {
     link.stop()
     if (credentials.secret !== undefined) {
-      const secret = fromBase64Url(credentials.secret)
-      if (secret.length !== 32) throw new Error('The secret is 32 bytes in base64url.')
+      const secret = fromBase64Url(credentials.secret, 32)
+      if (!secret) throw new Error('The secret is 32 bytes in base64url.')
       await savePairing({ port: credentials.port, secret })
     } else if (credentials.code !== undefined) {
       if (!isCode(credentials.code)) throw new Error('A pairing code looks like ABCD-2345.')

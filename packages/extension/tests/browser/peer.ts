@@ -117,7 +117,7 @@ export async function startPeer(options: PeerOptions = {}) {
         send({ type: 'paired', proof: await hmac(codeKey, join('bridge', transcript)) })
         const ePub = await subtle.importKey(
           'raw',
-          fromBase64Url(String(first.pub)),
+          fromBase64Url(first.pub, 65) ?? new Uint8Array(),
           { name: 'ECDH', namedCurve: 'P-256' },
           false,
           [],

@@ -1,7 +1,7 @@
 // The popup: pairing, sharing the tab in front of the person (or its whole site, which asks for the
 // host permission), what is shared with a one-click revoke, and the confirmation setting.
 import { browser } from 'wxt/browser'
-import { sitePattern, webOrigin } from '../../lib/settings'
+import { sitePattern, webOrigin } from '../../lib/sites'
 import type { WorkerState } from '../../lib/worker'
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T

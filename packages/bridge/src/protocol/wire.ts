@@ -1,12 +1,13 @@
 /**
  * The messages between the webmcp-kit extension and the bridge, and their limits: JSON text frames
- * over a WebSocket on 127.0.0.1. Every message the extension sends is parsed here, in one place,
- * before anything else reads it.
+ * over a WebSocket on 127.0.0.1. One module for both ends (the bridge runs it in Node, the
+ * extension bundles it): every message either side receives is parsed here, field by field,
+ * before anything else reads it. It uses nothing but what browsers and Node share.
  */
 
 /** The port the bridge listens on for the extension when none is given. */
 export const DEFAULT_EXTENSION_PORT = 47615
-/** The largest frame either side sends (bytes); a larger one closes the connection (1009). */
+/** The largest frame either side sends (UTF-8 bytes); a larger one closes the connection (1009). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024
 /** Calls in flight at once; one more is refused with a tool error. */
 export const MAX_CALLS = 64
@@ -18,6 +19,10 @@ export const MAX_TOOLS_PER_FRAME = 512
 export const MAX_TABS = 256
 /** How long (ms) a connection has to pair or authenticate. */
 export const HANDSHAKE_MS = 10_000
+/** The longest tool name either side keeps. */
+export const MAX_NAME = 256
+/** The longest tool description either side keeps. */
+export const MAX_DESCRIPTION = 16 * 1024
 
 /** WebSocket close codes of the protocol. */
 export const CLOSE = {
@@ -35,18 +40,37 @@ export const CLOSE = {
   busy: 4409,
 } as const
 
+/** WebMCP's four annotations, the only ones that travel. */
+export const HINTS = [
+  'readOnlyHint',
+  'untrustedContentHint',
+  'consequentialHint',
+  'debugging',
+] as const
+
+/** A tool's annotations on the wire: WebMCP's four hints. */
+export type WireAnnotations = Partial<Record<(typeof HINTS)[number], boolean>>
+
+/** Where a tool comes from: `native`, the browser's own `document.modelContext`; `page-asserted`, the page vouches for it. */
+export type ToolSource = 'native' | 'page-asserted'
+
 /** A tool as the extension read it in a frame. */
-export interface ExtensionTool {
+export interface WireTool {
   name: string
   description: string
   inputSchema?: Record<string, unknown>
-  annotations?: Record<string, unknown>
-  /** `native`: from the browser's own `document.modelContext`; `page-asserted`: the page vouches for it. */
-  source: 'native' | 'page-asserted'
+  annotations?: WireAnnotations
+  source: ToolSource
+}
+
+/** A failure as it travels: a DOMException's name and message. */
+export interface WireError {
+  name: string
+  message: string
 }
 
 /** A shared tab. */
-export interface ExtensionTab {
+export interface WireTab {
   tab: number
   title: string
   url: string
@@ -61,35 +85,82 @@ export type HandshakeMessage =
 
 /** What the extension sends once ready. */
 export type SessionMessage =
-  | { type: 'tabs'; tabs: ExtensionTab[] }
+  | { type: 'tabs'; tabs: WireTab[] }
   | {
       type: 'tools'
       tab: number
       frame: number
       document: string
       origin: string
-      tools: ExtensionTool[]
+      tools: WireTool[]
     }
   | { type: 'gone'; tab: number; frame?: number }
   | { type: 'result'; id: number; ok: true; output: unknown }
-  | { type: 'result'; id: number; ok: false; error: { name: string; message: string } }
+  | { type: 'result'; id: number; ok: false; error: WireError }
   | { type: 'ping' }
   | { type: 'pong' }
 
+/** Everything the extension sends. */
 export type ExtensionMessage = HandshakeMessage | SessionMessage
 
+/** What the bridge sends once the link is ready. */
+export type BridgeMessage =
+  | {
+      type: 'call'
+      id: number
+      tab: number
+      frame: number
+      document: string
+      name: string
+      input: unknown
+    }
+  | { type: 'cancel'; id: number }
+  | { type: 'ping' }
+  | { type: 'pong' }
+
 /** base64url without padding. */
-export const B64URL = /^[A-Za-z0-9_-]*$/
+const B64URL = /^[A-Za-z0-9_-]*$/
 
 /** Bytes as base64url without padding. */
-export const toB64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url')
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
 
-/** base64url (no padding) as bytes, or `undefined` when it is not that or not `length` bytes long. */
-export function fromB64url(text: unknown, length?: number): Uint8Array | undefined {
+/**
+ * base64url (no padding, canonical) as bytes, or `undefined` when it is not that, or not `length`
+ * bytes long.
+ */
+export function fromBase64Url(text: unknown, length?: number): Uint8Array<ArrayBuffer> | undefined {
   if (typeof text !== 'string' || !B64URL.test(text) || text.length % 4 === 1) return undefined
-  const bytes = new Uint8Array(Buffer.from(text, 'base64url'))
-  if (toB64url(bytes) !== text) return undefined
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  if (toBase64Url(bytes) !== text) return undefined
   return length === undefined || bytes.length === length ? bytes : undefined
+}
+
+/** Parts joined with "\n": the protocol's `a|b`. */
+export const join = (...parts: string[]): string => parts.join('\n')
+
+/** The UTF-8 length of `text` (what the frame limit counts), without encoding it. */
+export function byteLength(text: string): number {
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2 // 4 bytes for the pair's 2 units
+        i++
+        continue
+      }
+    }
+    if (unit >= 0x800) bytes += 2
+    else if (unit >= 0x80) bytes += 1
+  }
+  return bytes
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -99,19 +170,28 @@ const isId = (value: unknown): value is number =>
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max
 
-function parseTool(value: unknown): ExtensionTool | undefined {
-  if (!isRecord(value) || !isText(value.name, 1024) || value.name === '') return undefined
+/** The four hints of `value` that are booleans, or `undefined` when it is not an object. */
+export function toHints(value: unknown): WireAnnotations | undefined {
+  if (!isRecord(value)) return undefined
+  const hints: WireAnnotations = {}
+  for (const hint of HINTS) if (typeof value[hint] === 'boolean') hints[hint] = value[hint]
+  return hints
+}
+
+function parseTool(value: unknown): WireTool | undefined {
+  if (!isRecord(value) || !isText(value.name, MAX_NAME) || value.name === '') return undefined
   if (value.source !== 'native' && value.source !== 'page-asserted') return undefined
   const description = value.description ?? ''
-  if (!isText(description, 64 * 1024)) return undefined
+  if (!isText(description, MAX_DESCRIPTION)) return undefined
   if (value.inputSchema !== undefined && !isRecord(value.inputSchema)) return undefined
   if (value.annotations !== undefined && !isRecord(value.annotations)) return undefined
+  const annotations = toHints(value.annotations)
   return {
     name: value.name,
     description,
     source: value.source,
     ...(value.inputSchema !== undefined && { inputSchema: value.inputSchema }),
-    ...(value.annotations !== undefined && { annotations: value.annotations }),
+    ...(annotations && { annotations }),
   }
 }
 
@@ -139,19 +219,19 @@ export function parseMessage(text: string): ExtensionMessage | ParseFailure {
   switch (value.type) {
     case 'pair':
     case 'hello': {
-      if (value.v !== 1 || !fromB64url(value.nonce, 32)) return 'invalid'
+      if (value.v !== 1 || !fromBase64Url(value.nonce, 32)) return 'invalid'
       if (value.type === 'hello') return { type: 'hello', v: 1, nonce: value.nonce as string }
-      if (!fromB64url(value.pub, 65)) return 'invalid'
+      if (!fromBase64Url(value.pub, 65)) return 'invalid'
       return { type: 'pair', v: 1, pub: value.pub as string, nonce: value.nonce as string }
     }
     case 'pair-proof':
     case 'auth':
-      if (!fromB64url(value.proof, 32)) return 'invalid'
+      if (!fromBase64Url(value.proof, 32)) return 'invalid'
       return { type: value.type, proof: value.proof as string }
     case 'tabs': {
       if (!Array.isArray(value.tabs)) return 'invalid'
       if (value.tabs.length > MAX_TABS) return 'too-many-tabs'
-      const tabs: ExtensionTab[] = []
+      const tabs: WireTab[] = []
       for (const tab of value.tabs as unknown[]) {
         if (!isRecord(tab) || !isId(tab.tab)) return 'invalid'
         const title = tab.title ?? ''
@@ -168,7 +248,7 @@ export function parseMessage(text: string): ExtensionMessage | ParseFailure {
       }
       if (!Array.isArray(value.tools)) return 'invalid'
       if (value.tools.length > MAX_TOOLS_PER_FRAME) return 'too-many-tools'
-      const tools: ExtensionTool[] = []
+      const tools: WireTool[] = []
       for (const entry of value.tools as unknown[]) {
         const tool = parseTool(entry)
         if (!tool) return 'invalid'
@@ -195,6 +275,29 @@ export function parseMessage(text: string): ExtensionMessage | ParseFailure {
       return { type: value.type }
     default:
       return 'invalid'
+  }
+}
+
+/**
+ * The bridge's message in `value` (parsed JSON), checked field by field, or `undefined` when it is
+ * not one of the protocol's session messages.
+ */
+export function parseBridgeMessage(value: unknown): BridgeMessage | undefined {
+  if (!isRecord(value)) return undefined
+  switch (value.type) {
+    case 'ping':
+    case 'pong':
+      return { type: value.type }
+    case 'cancel':
+      return isId(value.id) ? { type: 'cancel', id: value.id } : undefined
+    case 'call': {
+      const { id, tab, frame, document, name } = value
+      if (!isId(id) || !isId(tab) || !isId(frame)) return undefined
+      if (!isText(document, 256) || !isText(name, MAX_NAME)) return undefined
+      return { type: 'call', id, tab, frame, document, name, input: value.input ?? {} }
+    }
+    default:
+      return undefined
   }
 }
 
