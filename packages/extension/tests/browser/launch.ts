@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url'
 import { CHROMIUM, CHROMIUM_ARGS } from '@webmcp-kit/test-config/browser'
 import { FIREFOX } from '@webmcp-kit/test-config/launch-firefox'
 import puppeteer from 'puppeteer-core'
-import { vi } from 'vitest'
 import type { Browser, Extension, Page, WebWorker } from 'puppeteer-core'
 import type { TestHooks } from '../../src/lib/worker'
 
@@ -32,16 +31,35 @@ export async function launchChromium(native: boolean): Promise<Launched> {
   )
   const worker = await target.worker()
   if (!worker) throw new Error('The extension worker did not start.')
-  // The target appears before the worker's module has run: wait for its hooks.
-  await vi.waitFor(
-    async () => {
-      if (!(await worker.evaluate(() => 'webmcpKit' in globalThis))) throw new Error('no hooks yet')
-    },
-    { timeout: 10_000 },
-  )
+  await hooksSet(worker)
   const [extension] = (await browser.extensions()).values()
   if (!extension) throw new Error('The extension did not load.')
   return { browser, extension, worker }
+}
+
+/**
+ * Resolves once the worker's module has set `globalThis.webmcpKit`: the service worker target
+ * appears before its module has run. In one evaluation (the worker runs one task at a time), either
+ * the hooks are there, or a setter on `globalThis` catches the assignment that sets them.
+ */
+function hooksSet(worker: WebWorker): Promise<void> {
+  return worker.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('webmcpKit' in globalThis) return resolve()
+        Object.defineProperty(globalThis, 'webmcpKit', {
+          configurable: true,
+          set(value: unknown) {
+            Object.defineProperty(globalThis, 'webmcpKit', {
+              value,
+              writable: true,
+              configurable: true,
+            })
+            resolve()
+          },
+        })
+      }),
+  )
 }
 
 type Scope = {
@@ -63,6 +81,8 @@ export const hooks = {
     ),
   share: (worker: WebWorker, tab: number) =>
     worker.evaluate((t) => (globalThis as unknown as Scope).webmcpKit.share(t), tab),
+  setConfirm: (worker: WebWorker, mode: 'consequential' | 'non-read-only') =>
+    worker.evaluate((m) => (globalThis as unknown as Scope).webmcpKit.setConfirm(m), mode),
   revoke: (worker: WebWorker, target: number | string) =>
     worker.evaluate((t) => (globalThis as unknown as Scope).webmcpKit.revoke(t), target),
   /** The id of the tab showing `url` (readable once the extension has access to the tab). */

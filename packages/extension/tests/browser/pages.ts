@@ -26,6 +26,35 @@ mc.registerTool({
 })
 `
 
+/**
+ * Tools whose runs the page records in `window.ran` (a test reads it to know what ran, and what
+ * did not): `send` (consequentialHint: asks the person first), `note` (no hints: asks only under
+ * "every tool that is not read-only"), `look` (read-only: never asks).
+ */
+const ACTS = `
+const mc = document.modelContext
+window.ran = []
+const record = (name) => async (input) => {
+  window.ran.push({ name, input })
+  return JSON.stringify({ ran: name, input })
+}
+const text = { type: 'object', properties: { text: { type: 'string' } } }
+mc.registerTool({
+  name: 'send',
+  description: 'Sends a message.',
+  inputSchema: text,
+  annotations: { consequentialHint: true },
+  execute: record('send'),
+})
+mc.registerTool({ name: 'note', description: 'Keeps a note.', inputSchema: text, execute: record('note') })
+mc.registerTool({
+  name: 'look',
+  description: 'Looks.',
+  annotations: { readOnlyHint: true },
+  execute: record('look'),
+})
+`
+
 /** After the real tools: page script replaces what its own world sees with a forged tool. */
 const FORGE = `
 const forged = { name: 'forged', description: 'Not a tool of this page.', origin: 'https://bank.example', window }
@@ -46,14 +75,17 @@ const script =
 
 export async function startPages() {
   const server = await startServer({
-    routes: { '/tools.js': script(TOOLS), '/forge.js': script(FORGE) },
+    routes: { '/tools.js': script(TOOLS), '/forge.js': script(FORGE), '/acts.js': script(ACTS) },
   })
   const tools = '<script src="/tools.js"></script>'
   return {
     server,
-    /** The tools page: native with `native` (no polyfill), else the polyfill's. */
-    tools: (native: boolean, n = 0) =>
-      `${server.origin}/tools-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent(tools)}`,
+    /** The tools page: native with `native` (no polyfill), else the polyfill's; at `origin`. */
+    tools: (native: boolean, n = 0, origin = server.origin) =>
+      `${origin}/tools-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent(tools)}`,
+    /** The recording tools' page (`send`, `note`, `look`). */
+    acts: (native: boolean, n = 0, origin = server.origin) =>
+      `${origin}/acts-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent('<script src="/acts.js"></script>')}`,
     forged: () =>
       `${server.origin}/forged?nopolyfill&body=${encodeURIComponent(`${tools}<script src="/forge.js"></script>`)}`,
   }

@@ -1,0 +1,141 @@
+// The end-to-end suites' client side: the official MCP SDK client, connected to the real bridge
+// (createExtensionBridge, in process), paired with the real extension with no click (the bridge is
+// given the secret and the extension's origin, the worker's test hook the same secret).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { createExtensionBridge } from '@webmcp-kit/bridge'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { ExtensionBridge } from '@webmcp-kit/bridge'
+import { ProtocolError } from 'puppeteer-core'
+import type { Browser, Page, Target } from 'puppeteer-core'
+import { toBase64Url } from '../../src/lib/protocol'
+import { hooks } from './launch'
+import type { Launched } from './launch'
+
+/** Where the bridge says a tool is (`_meta["webmcp-kit/frame"]`). */
+export interface Place {
+  tab: number
+  frame: number
+  origin: string
+  source: 'native' | 'page-asserted'
+}
+
+export const placeOf = (tool: Tool) => tool._meta?.['webmcp-kit/frame'] as Place | undefined
+
+export interface Watched {
+  client: Client
+  /** How many tools/list_changed notifications the client has had. */
+  changes: () => number
+  /** The client's tools once `test` passes them (checked now and on each tools/list_changed). */
+  listed: (test: (tools: Tool[]) => boolean) => Promise<Tool[]>
+}
+
+/** Connects the SDK client over `transport`, counting tools/list_changed. */
+export async function watchedClient(transport: Transport): Promise<Watched> {
+  const client = new Client({ name: 'e2e-client', version: '1.0.0' })
+  let changes = 0
+  const waiters = new Set<() => void>()
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    changes++
+    for (const wake of [...waiters]) wake()
+  })
+  const listed = async (test: (tools: Tool[]) => boolean) => {
+    for (;;) {
+      let wake!: () => void
+      const changed = new Promise<void>((resolve) => waiters.add((wake = resolve)))
+      const { tools } = await client.listTools()
+      if (test(tools)) {
+        waiters.delete(wake)
+        return tools
+      }
+      await changed
+      waiters.delete(wake)
+    }
+  }
+  await client.connect(transport)
+  return { client, changes: () => changes, listed }
+}
+
+export interface Connected extends Watched {
+  bridge: ExtensionBridge
+}
+
+/**
+ * A bridge paired with the extension of `origin` (given the secret, as a script pairs), the
+ * extension paired by `pair` with the same secret and the bridge's port, and the SDK client
+ * connected to the bridge in memory.
+ */
+export async function connectBridge(
+  origin: string,
+  pair: (secret: string, port: number) => Promise<unknown>,
+): Promise<Connected> {
+  const secret = crypto.getRandomValues(new Uint8Array(32))
+  const bridge = await createExtensionBridge({
+    port: 0,
+    pairing: { origin, secret },
+    log: () => {},
+  })
+  const connected = new Promise<void>((resolve) =>
+    bridge.onConnectionChanged((up) => up && resolve()),
+  )
+  await pair(toBase64Url(secret), bridge.port)
+  await connected
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await bridge.createServer().connect(serverSide)
+  return { bridge, ...(await watchedClient(clientSide)) }
+}
+
+/** {@link connectBridge} with Chromium's extension, paired through the worker's hook. */
+export const connectChromium = (launched: Launched) =>
+  connectBridge(`chrome-extension://${launched.extension.id}`, (secret, port) =>
+    hooks.pairWithSecret(launched.worker, secret, port),
+  )
+
+/** The text of a tool call's result. */
+export const textOf = (result: object) =>
+  (('content' in result ? result.content : []) as { type: string; text?: string }[])
+    .map((part) => part.text ?? '')
+    .join('')
+
+/** What a page's recording tools ran (`window.ran`, see pages.ts). */
+export const ranIn = (page: Page) =>
+  page.evaluate(() => (window as { ran?: { name: string; input: unknown }[] }).ran ?? [])
+
+/** Resolves when `target` is gone (its window closed). */
+export const closing = (browser: Browser, target: Target) =>
+  new Promise<void>((resolve) => {
+    const gone = (t: Target) => {
+      if (t !== target) return
+      browser.off('targetdestroyed', gone)
+      resolve()
+    }
+    browser.on('targetdestroyed', gone)
+  })
+
+/**
+ * The confirm window the extension opens next, once its page shows the request; `press` clicks
+ * one of its buttons as the person does and resolves once the window has closed itself (the
+ * click's last protocol answer may be lost with the window: that alone is no failure).
+ */
+export async function confirmWindow(browser: Browser) {
+  const target = await browser.waitForTarget((t) => /\/confirm\.html#/.test(t.url()))
+  const page = await target.asPage()
+  await page.waitForFunction(() => document.getElementById('name')?.textContent !== '')
+  const shown = await page.evaluate(() => ({
+    name: document.getElementById('name')?.textContent,
+    origin: document.getElementById('origin')?.textContent,
+    source: document.getElementById('source')?.textContent,
+    input: JSON.parse(document.getElementById('input')?.textContent || 'null') as unknown,
+  }))
+  const closed = closing(browser, target)
+  const press = async (button: '#run' | '#decline') => {
+    await page.click(button).catch((error: unknown) => {
+      // Puppeteer's TargetCloseError (a ProtocolError, not exported as such).
+      if (!(error instanceof ProtocolError && error.name === 'TargetCloseError')) throw error
+    })
+    await closed
+  }
+  return { target, page, shown, closed, press }
+}
