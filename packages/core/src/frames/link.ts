@@ -1,4 +1,4 @@
-import { KEY, parsePortMessage, parseWindowMessage } from './messages'
+import { KEY, parseJSON, parsePortMessage, parseWindowMessage } from './messages'
 import {
   DEADLINE,
   bounded,
@@ -930,15 +930,6 @@ export class FrameLink {
 /** The spec's "tool is exposed to an origin"; an opaque origin is same-origin with nothing else. */
 const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
   (owner === accessing && owner !== 'null') || tool.exposedTo.includes(accessing)
-
-/** `JSON.parse`, `undefined` for text that is not JSON. */
-function parseJSON(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * Connects `context`'s document (a `ModelContext` of this engine, shown in a window) to the other
