@@ -77,6 +77,15 @@ const PORT: Record<string, Record<string, Check>> = {
   pong: {},
 }
 
+/** `JSON.parse`, `undefined` for text that is not JSON. */
+export function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** A listed tool as another document sent it, checked field by field; `undefined` when malformed. */
 function toolInfo(value: unknown): ToolInfo | undefined {
   if (!isObject(value)) return undefined
@@ -86,12 +95,8 @@ function toolInfo(value: unknown): ToolInfo | undefined {
   if (typeof inputSchema !== 'string') return undefined
   if (inputSchema) {
     // No deeper than a schema native can register (a document without that limit could send one).
-    if (tooDeep(inputSchema, NESTING.registerTool!)) return undefined
-    try {
-      if (!isObject(JSON.parse(inputSchema))) return undefined
-    } catch {
+    if (tooDeep(inputSchema, NESTING.registerTool!) || !isObject(parseJSON(inputSchema)))
       return undefined
-    }
   }
   if (annotations !== null) {
     if (!isObject(annotations)) return undefined

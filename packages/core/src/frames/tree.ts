@@ -1,5 +1,5 @@
 // The frame tree as the link walks it: its windows, their frame elements, the `allow` history of
-// those elements, and the bounded waits every question to another document goes through.
+// those elements, and the bound on every wait for another document.
 
 import { tupleOrigin } from '../webmcp/origin'
 import { framePolicyAllowsTools } from './permissions-policy'
@@ -183,15 +183,4 @@ export function bounded<T>(promise: Promise<T>, fallback: T, ms = DEADLINE): Pro
       resolve(value)
     })
   })
-}
-
-/** A promise that resolves once `ready()` holds, checked whenever `checks` are run; bounded. */
-export function when(checks: Set<() => boolean>, ready: () => boolean): Promise<void> {
-  if (ready()) return Promise.resolve()
-  let check!: () => boolean
-  const promise = new Promise<void>((resolve) => {
-    check = () => (ready() ? (resolve(), true) : false)
-    checks.add(check)
-  })
-  return bounded(promise, undefined).then(() => void checks.delete(check))
 }
