@@ -3,9 +3,10 @@
 // host permission granted without a prompt by the profile), its tools listed page-asserted, run
 // and cancelled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'puppeteer-core'
+import type { Browser } from 'puppeteer-core'
 import { toBase64Url } from '../../src/lib/protocol'
 import type { ExtensionMessage, WireError } from '../../src/lib/protocol'
+import { connectorPage, shareSite } from './firefox-engine'
 import { FIREFOX_ORIGIN, launchFirefox, popupAction } from './launch'
 import { startPages } from './pages'
 import { startPeer } from './peer'
@@ -30,30 +31,14 @@ describe('Firefox ESR (the polyfill)', () => {
   })
 
   it('pairs, shares a site from the popup and runs and cancels its page-asserted tools', async () => {
-    // WebDriver BiDi may not navigate a tab to an extension page: the connector opens its own
-    // page when installed, and the test drives that one (puppeteer still calls it about:blank).
-    const connectorPage = async () => {
-      for (const page of await browser.pages()) {
-        const href = await page.evaluate(() => location.href).catch(() => '')
-        if (href.startsWith(FIREFOX_ORIGIN)) return page
-      }
-      return undefined
-    }
-    await expect.poll(connectorPage).toBeDefined()
-    const popup = (await connectorPage()) as Page
+    const popup = await connectorPage(browser)
     await popupAction(popup, 'pairWithSecret', toBase64Url(secret), peer.port)
     await expect.poll(() => peer.handshake.map((m) => m.type)).toEqual(['hello', 'auth'])
     expect(peer.origin).toBe(FIREFOX_ORIGIN)
 
     const page = await browser.newPage()
     await page.goto(pages.tools(false, 3))
-    await popup.bringToFront()
-    await popup.evaluate(
-      (site) => (location.hash = `site=${encodeURIComponent(site)}`),
-      pages.server.origin,
-    )
-    await popup.waitForSelector('#share-site:not([disabled])')
-    await popup.click('#share-site')
+    await shareSite(popup, pages.server.origin)
     const listed = await peer.waitFor<Tools>(
       (m) => m.type === 'tools' && (m as Tools).tools.length === 2,
     )

@@ -48,7 +48,9 @@ export async function startPeer(options: PeerOptions = {}) {
       }
     }
   }
+  let connections = 0
   server.on('connection', (ws, request) => {
+    connections++
     origin = request.headers.origin
     socket = ws
     const inbox: Message[] = []
@@ -154,6 +156,12 @@ export async function startPeer(options: PeerOptions = {}) {
       return secret
     },
     send: (message: object) => socket?.send(JSON.stringify(message)),
+    /** Sends `data` as it is: text that may not be JSON, or a binary frame. */
+    sendRaw: (data: string | Buffer) => socket?.send(data),
+    /** How many connections the extension has opened. */
+    get connections() {
+      return connections
+    },
     /** The first message (already received or still to come) that passes `test`. */
     waitFor<T extends Message = Message>(test: (m: Message) => boolean): Promise<T> {
       const seen = messages.find(test)

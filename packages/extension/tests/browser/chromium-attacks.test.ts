@@ -1,0 +1,21 @@
+// The attack suite (attack-suite.ts) against the extension in headless Chromium without WebMCP,
+// where every page is a polyfill page reached through the relay; a native page's forged tools are
+// in chromium.test.ts.
+import { attackSuite } from './attack-suite'
+import { hooks, launchChromium, openShared } from './launch'
+
+attackSuite('Chromium without WebMCP (the polyfill)', async () => {
+  const launched = await launchChromium(false)
+  return {
+    origin: `chrome-extension://${launched.extension.id}`,
+    openShared: async (url) => (await openShared(launched, url)).page,
+    async openUnshared(url) {
+      const page = await launched.browser.newPage()
+      await page.goto(url)
+      return page
+    },
+    pairWithSecret: (secret, port) => hooks.pairWithSecret(launched.worker, secret, port),
+    state: () => hooks.state(launched.worker),
+    close: () => launched.browser.close(),
+  }
+})
