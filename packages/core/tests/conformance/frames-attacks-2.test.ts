@@ -39,6 +39,8 @@ interface Kit {
   /** Registers a private tool `name` here that counts its runs in `runs`. */
   counted(name: string): Promise<void>
   runs: number
+  /** Runs `source` (a function's text) with `arg` in `w` through its test agent: its `result`. */
+  ask(w: Window, source: string, arg?: unknown): Promise<unknown>
 }
 
 declare global {
@@ -124,6 +126,18 @@ function installKit() {
       } catch (error) {
         return (error as Error).name
       }
+    },
+    ask(w, source, arg) {
+      return new Promise((resolve) => {
+        const id = Math.random()
+        const listener = (e: MessageEvent) => {
+          if (e.data?.__testReply !== id) return
+          removeEventListener('message', listener)
+          resolve(e.data.result)
+        }
+        addEventListener('message', listener)
+        w.postMessage({ __test: source, id, arg }, '*')
+      })
     },
   }
   window.kit = kit
@@ -478,18 +492,8 @@ const cases: Case[] = [
         s,
         async (owner: string) => {
           const c = await window.kit.frame(window.kit.url(location.origin), { allow: 'tools' })
-          const w = c.contentWindow!
           const ask = (source: string, arg: unknown) =>
-            new Promise((resolve) => {
-              const id = Math.random()
-              const listener = (e: MessageEvent) => {
-                if (e.data?.__testReply !== id) return
-                removeEventListener('message', listener)
-                resolve(e.data.result)
-              }
-              addEventListener('message', listener)
-              w.postMessage({ __test: source, id, arg }, '*')
-            })
+            window.kit.ask(c.contentWindow!, source, arg)
           await ask(
             `(owner) => document.modelContext.registerTool({ name: 'cTool', description: 'd', execute: () => 'C' }, { exposedTo: [owner] })`,
             owner,
@@ -1043,18 +1047,8 @@ const cases: Case[] = [
           Object.defineProperty(Fake, Symbol.for('webmcp-kit/polyfill'), { value: hook })
           Object.defineProperty(document, 'modelContext', { value: new Fake() })
           const c = await window.kit.frame(src, { allow: 'tools *' })
-          const run = (source: string, arg?: unknown) =>
-            new Promise((resolve) => {
-              const id = Math.random()
-              const listener = (e: MessageEvent) => {
-                if (e.data?.__testReply !== id) return
-                removeEventListener('message', listener)
-                resolve(e.data.result)
-              }
-              addEventListener('message', listener)
-              c.contentWindow!.postMessage({ __test: source, id, arg }, '*')
-            })
-          return run(
+          return window.kit.ask(
+            c.contentWindow!,
             `async (owner) => {
               const mc = document.modelContext
               await mc.registerTool({ name: 'injected', description: 'd', execute: () => 1 }, { exposedTo: [owner] }).catch(() => {})

@@ -26,19 +26,24 @@ interface PageState {
   settingsOpen?: boolean
 }
 
-/** Runs in the page: the imperative tools. */
-function imperative() {
+/** The `add` tool's name, description and schema, as the page registers them. */
+export const ADD = {
+  name: 'add',
+  description: 'Adds two numbers and answers with their sum as text.',
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+  },
+} as const
+
+/** Runs in the page: the imperative tools (`add` is given, as `ADD`). */
+function imperative(add: typeof ADD) {
   const mc = (document as unknown as { modelContext: ModelContext }).modelContext
   const page = window as unknown as PageState & Record<string, unknown>
   void Promise.all([
     mc.registerTool({
-      name: 'add',
-      description: 'Adds two numbers and answers with their sum as text.',
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
+      ...add,
       annotations: { readOnlyHint: true, untrustedContentHint: false },
       execute: ({ a, b }) => ({ content: [{ type: 'text', text: String(Number(a) + Number(b)) }] }),
     }),
@@ -196,13 +201,15 @@ const send =
 
 /** The routes of the suite's pages, for `startServer({ routes })`. */
 export const ROUTES: Record<string, Route> = {
-  '/imperative': send(() => html('<h1>Imperative tools</h1>', `(${imperative})()`)),
+  '/imperative': send(() =>
+    html('<h1>Imperative tools</h1>', `(${imperative})(${JSON.stringify(ADD)})`),
+  ),
   '/form': send(() => html(FORM, `(${form})()`)),
   '/frames': send((request) =>
     html(
       `<iframe class="child" src="/child"></iframe>` +
         `<iframe class="widget" allow="tools" src="${otherOrigin(request)}/widget?top=${encodeURIComponent(topOrigin(request))}"></iframe>`,
-      `(${imperative})()`,
+      `(${imperative})(${JSON.stringify(ADD)})`,
     ),
   ),
   '/hostile': hostileRoute,

@@ -2,6 +2,7 @@
 // imperative, form and cross-origin frame tools (pages.ts).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TimeoutError, lint, webmcp } from '../../src'
+import { ADD } from './pages'
 import { sessions, until } from './sessions'
 import type { Session } from './sessions'
 import type { WebMCPTarget } from '../../src'
@@ -33,13 +34,7 @@ for (const { label, start } of sessions()) {
         const tools = await webmcp(page).tools()
         expect(tools.map((tool) => tool.name).sort()).toEqual(IMPERATIVE_TOOLS)
         expect(tools.find((tool) => tool.name === 'add')).toEqual({
-          name: 'add',
-          description: 'Adds two numbers and answers with their sum as text.',
-          inputSchema: {
-            type: 'object',
-            properties: { a: { type: 'number' }, b: { type: 'number' } },
-            required: ['a', 'b'],
-          },
+          ...ADD,
           annotations: { readOnly: true },
         })
         expect(tools.find((tool) => tool.name === 'echo')).toEqual({
