@@ -170,10 +170,26 @@ export function printMemory(results, sides, pages) {
  * @property {{ label: string }[]} pageVariants The columns of the page rows.
  * @property {import('./measure.mjs').Timing} timing
  * @property {number} seconds
+ * @property {string} date When the run began (ISO 8601, UTC).
+ * @property {Machine} machine
+ */
+
+/**
+ * The machine of a run (bench.mjs).
+ * @typedef {object} Machine
+ * @property {string} cpu The CPU's model.
+ * @property {number} cores Logical cores.
+ * @property {number} memoryGiB
+ * @property {string} os Kernel name, release and architecture.
+ * @property {string} node
+ * @property {{ start: number[], end: number[] }} loadAverage The 1, 5 and 15 minute load averages
+ *   when the run began and when it ended.
+ * @property {string[]} browsers The versions of the browsers the run launched.
  */
 
 /** @param {Run} run */
-export function toJson({ engine, sides, results, startup, memory, peer, timing, seconds }) {
+export function toJson(run) {
+  const { engine, sides, results, startup, memory, peer, timing, seconds, date, machine } = run
   const rowsOut = results.map(({ row, times, verdict, bridge, toolForm }) => ({
     id: row.id,
     name: row.name,
@@ -196,7 +212,10 @@ export function toJson({ engine, sides, results, startup, memory, peer, timing, 
     peer,
     net: startup.netMs,
   }
-  const out = { engine, browsers, timing, seconds, rows: rowsOut, startup: startupOut, memory }
+  const out = {
+    ...{ date, machine, engine, browsers, peer, timing, seconds },
+    ...{ rows: rowsOut, startup: startupOut, memory },
+  }
   return JSON.stringify(out, null, 2)
 }
 
@@ -221,7 +240,11 @@ export function printReport(run) {
   printBridge(results)
   if (startup) printStartup(startup, peer)
   printMemory(memory, sides, run.memoryPages)
+  const { cpu, cores, loadAverage } = run.machine
   console.log(
     `\n(${[...new Set(sides.map((side) => side.version))].join(', ')}; median of ${timing.samples} samples per cell; ${seconds.toFixed(1)} s)`,
+  )
+  console.log(
+    `(${run.date}; ${cpu}, ${cores} cores; load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end)`,
   )
 }
