@@ -87,19 +87,20 @@ export function printStartup({ label, version, ms, installMs, samples, net, byte
   console.log(
     `\nStart-up in ${label} (${version}), a fresh load each (no code cache), median of ${samples}:`,
   )
-  /** @type {[string, import('./host.mjs').Variant, import('./host.mjs').Variant][]} */
+  /** @type {[string, import('./host.mjs').Variant, import('./host.mjs').Variant, number][]} */
   const rows = [
-    ['classic script', 'ours-classic', 'peer-classic'],
-    ['ESM entry', 'ours-esm', 'peer-esm'],
+    ['classic script', 'ours-classic', 'peer-classic', 0.8],
+    ['ESM entry', 'ours-esm', 'peer-esm', 0.8],
+    ['imperative-only', 'ours-imperative', 'peer-classic', 0.5],
   ]
   const verdicts = []
-  for (const [name, ours, theirs] of rows) {
+  for (const [name, ours, theirs, target] of rows) {
     const ratio = net(ours) / net(theirs)
     console.log(
       `  ${name.padEnd(15)} ours ${format(net(ours))} ms net of an empty script (${format(ms[ours])} ms with it, ${(bytes[ours] / 1000).toFixed(1)} kB gz), ${peer} ${format(net(theirs))} ms net (${(bytes[theirs] / 1000).toFixed(1)} kB gz): ${ratio.toFixed(2)}× the peer`,
     )
     verdicts.push(
-      `${ratio <= 0.8 ? 'PASS' : 'FAIL'}  start-up, ${name}: ${ratio.toFixed(2)}× the peer's (target ≤ 0.8×) in ${label}`,
+      `${ratio <= target ? 'PASS' : 'FAIL'}  start-up, ${name}: ${ratio.toFixed(2)}× the peer's (target ≤ ${target}×) in ${label}`,
     )
   }
   if (installMs !== undefined) {
