@@ -32,6 +32,7 @@
 // measure.mjs says what an entry may set; a new file of rows joins `ROWS` below). Its `setup` runs
 // in the page: it is sent as source text, so it can use nothing from its file that is not spliced
 // into that text (as rows/pages.mjs splices host.mjs's `idle`), and returns the function to time.
+import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { HOST_ROWS, MEMORY_SAMPLES, memoryRows, startupBuilds, startupRows } from './host.mjs'
 import {
@@ -91,6 +92,28 @@ function fail(message) {
   process.exit(2)
 }
 
+/**
+ * The machine a run measured on: the CPU, the load average (1, 5 and 15 minutes) when the run began
+ * and when it ended (a loaded machine's ratios scatter more), the OS and the browsers.
+ * @param {import('./measure.mjs').Side[]} sides
+ * @param {number[]} loadAtStart
+ * @returns {import('./report.mjs').Machine}
+ */
+function machine(sides, loadAtStart) {
+  const cpus = os.cpus()
+  /** @param {number[]} load */
+  const rounded = (load) => load.map((value) => Math.round(value * 100) / 100)
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverage: { start: rounded(loadAtStart), end: rounded(os.loadavg()) },
+    browsers: [...new Set(sides.map((side) => side.version))],
+  }
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2))
   const { only, engine, json, samples } = args
@@ -103,6 +126,8 @@ async function main() {
   /** @param {string} id */
   const measured = (id) => json || process.stderr.write(`  measured ${id}\n`)
   const began = performance.now()
+  const date = new Date().toISOString()
+  const loadAtStart = os.loadavg()
   const builds = await startupBuilds(args.core)
   const server = await serve(args.core, builds)
   const sides = await /** @type {() => Promise<import('./measure.mjs').Side[]>} */ (
@@ -144,6 +169,7 @@ async function main() {
   const report = {
     ...{ engine, sides, results, startup, memory, memoryPages: MEMORY_SAMPLES },
     ...{ pageVariants: PAGE_VARIANTS, peer: builds.peer, hostEngine, timing: TIMING, seconds },
+    ...{ date, machine: machine(sides, loadAtStart) },
   }
   if (json) console.log(toJson(report))
   else printReport(report)

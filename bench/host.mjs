@@ -1,10 +1,10 @@
 // `pnpm bench`'s host-page machinery (issue 22): what the polyfill costs the page that loads it,
-// rather than its own calls. Start-up (the classic script and the ESM entry beside the most-used
-// peer polyfill and beside an empty script, each a fresh load: `startupRows`), memory per tool
-// (polyfill and native Chromium: `memoryRows`), and what the DOM-work rows (rows/host.mjs,
-// rows/pages.mjs) splice into their pages: the tool form, `idle`, `nextTask`. The builds come from
-// `core` (default packages/core/src), so that a run can measure an earlier tree the same way
-// (`--core DIR`).
+// rather than its own calls. Start-up (the classic script, the ESM entry and the imperative-only
+// entry beside the most-used peer polyfill and beside an empty script, each a fresh load:
+// `startupRows`), memory per tool (polyfill and native Chromium: `memoryRows`), and what the
+// DOM-work rows (rows/host.mjs, rows/pages.mjs) splice into their pages: the tool form, `idle`,
+// `nextTask`. The builds come from `core` (default packages/core/src), so that a run can measure an
+// earlier tree the same way (`--core DIR`).
 import { gzipSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -14,7 +14,7 @@ import { median, polyfillSide } from './measure.mjs'
 const PEER = '@mcp-b/webmcp-polyfill'
 
 /**
- * @typedef {'ours-classic' | 'peer-classic' | 'ours-esm' | 'peer-esm' | 'ours-split'} Variant
+ * @typedef {'ours-classic' | 'peer-classic' | 'ours-esm' | 'peer-esm' | 'ours-split' | 'ours-imperative'} Variant
  * @typedef {Variant | 'empty' | 'empty-esm'} PageVariant
  * @typedef {object} Builds
  * @property {Record<Variant, string>} scripts
@@ -53,8 +53,10 @@ export async function startupBuilds(core) {
     'ours-esm': await bundle(ours, core, 'esm'),
     'peer-esm': await bundle(peer, here, 'esm'),
     'ours-split': await bundle(split, core, 'iife'),
+    // Core's imperative-only entry (no frames, no forms) as a classic script: the page rows load it too.
+    'ours-imperative': await bundle(`import './polyfill-imperative'`, core, 'iife'),
   }
-  const imperative = await bundle(`import './polyfill-imperative'`, core, 'iife')
+  const imperative = out['ours-imperative']
   const manifest = new URL('../package.json', import.meta.resolve(PEER))
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'))
   /** @param {string} text */
@@ -104,6 +106,7 @@ export const STARTUP = [
   ['ours-esm', 'empty-esm'],
   ['peer-esm', 'empty-esm'],
   ['ours-split', 'empty'],
+  ['ours-imperative', 'empty'],
 ]
 
 /**

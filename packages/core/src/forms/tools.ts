@@ -149,6 +149,13 @@ export function startFormTools(doc: Document): () => void {
     const added = new Set<Node>()
     /** Whether a node left, or an association changed: a tool form may have lost a control. */
     let removed = false
+    /**
+     * Whether no tool form has been derived (a page without tool forms). Then no node leaving can
+     * matter (no tool form loses a control or moves), nor a control entering (a tool form not yet
+     * derived is pending, and reads its controls when it is): only a form entering does. The
+     * batch's node lists are read no further than that (each read of them costs the page).
+     */
+    const none = !reads.size
     for (const record of records) {
       // Not destructured: `addedNodes` and `removedNodes` are new lists at each read.
       const { target, attributeName } = record
@@ -163,6 +170,21 @@ export function startFormTools(doc: Document): () => void {
         }
         // Chromium derives a form again when any attribute of one of its controls changes.
         else if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
+        continue
+      }
+      if (none) {
+        changes++
+        const nodes = record.addedNodes
+        for (let i = 0; i < nodes.length; i++) {
+          const node = nodes[i]!
+          if (!node.isConnected || added.has(node)) continue
+          added.add(node)
+          if (node.nodeType !== 1) continue
+          if ((node as Element).localName === 'form') mark(node as HTMLFormElement)
+          else if ((node as Element).firstElementChild)
+            for (const form of (node as Element).getElementsByTagName('form')) mark(form)
+        }
+        if (el instanceof HTMLFormElement) mark(el)
         continue
       }
       const { addedNodes, removedNodes } = record
