@@ -1,32 +1,61 @@
 import { page } from './declarative-helpers'
+import type { Helpers } from './harness'
 import { differential } from './harness'
 
 // respondWith() at its edges, on a form tool an agent runs (`toolautosubmit`: the agent's submit
-// event comes at once, and the listener prevents it): called twice, late, with a thenable, with a
-// promise that rejects, with a value that is no promise. Each step's `respond(e)` runs in the submit
-// listener; what the call gives back (`capture`) is the outcome, and every rejection, the call's own
-// and those `respondWith()` throws, is compared by name and message with native Chromium's.
-const path = page('<form id=f toolname=t tooldescription=d toolautosubmit><input name=a></form>')
+// event comes at once): called twice, late, with a thenable, with a promise that rejects, with a
+// value that is no promise. What each call gives back (`capture`) is the outcome, and every
+// rejection, the call's own and those `respondWith()` throws, is compared by name and message with
+// native Chromium's.
+
+declare global {
+  /**
+   * Runs the tool `t` once per step; each step gets the agent's submit event, prevented unless the
+   * step is `unprevented`. After each call, `after()` (when given) adds its outcome too.
+   */
+  var respondSteps: (
+    capture: Helpers['capture'],
+    steps: Array<(e: SubmitEvent) => unknown>,
+    after?: () => unknown,
+    unprevented?: (e: SubmitEvent) => unknown,
+  ) => Promise<unknown[]>
+}
+
+function install() {
+  window.respondSteps = async (capture, list, after, unprevented) => {
+    const mc = document.modelContext!
+    const tool = (await mc.getTools()).find((t) => t.name === 't')!
+    let step = list[0]!
+    document.getElementById('f')!.addEventListener('submit', (e) => {
+      if (step !== unprevented) e.preventDefault()
+      step(e)
+    })
+    const out = []
+    for (step of list) {
+      out.push(await capture(() => mc.executeTool(tool, {})))
+      if (after) out.push(await after())
+    }
+    return out
+  }
+}
+
+const path = page(
+  `<script>(${install.toString()})()</script>` +
+    '<form id=f toolname=t tooldescription=d toolautosubmit><input name=a></form>',
+)
 
 differential('declarative: respondWith() at its edges', [
   {
     name: 'called twice: the last call wins, whether the first is pending, settled or rejected',
     path,
-    run: async ({ mc, capture }) => {
-      const f = document.getElementById('f') as HTMLFormElement
-      const tool = (await mc.getTools()).find((t) => t.name === 't')!
-      let respond = (e: SubmitEvent): unknown => e
-      f.addEventListener('submit', (e) => {
-        e.preventDefault()
-        respond(e)
-      })
+    run: ({ capture }) => {
       const rejected = () => {
         const p = Promise.reject(new Error('no'))
         p.catch(() => {})
         return p
       }
       let later: Promise<unknown> | undefined
-      const steps: Array<(e: SubmitEvent) => unknown> = [
+      return respondSteps(capture, [
         (e) => (e.respondWith(new Promise(() => {})), e.respondWith('two')),
         (e) => (e.respondWith(rejected()), e.respondWith('two')),
         (e) => (e.respondWith('one'), e.respondWith(rejected())),
@@ -38,14 +67,7 @@ differential('declarative: respondWith() at its edges', [
             return capture(() => e.respondWith('two'))
           })()
         },
-      ]
-      const out = []
-      for (respond of steps) {
-        later = undefined
-        out.push(await capture(() => mc.executeTool(tool, {})))
-        if (later) out.push(await later)
-      }
-      return out
+      ]).then(async (out) => [...out, await later])
     },
     expected: [
       ['ok', 'two'],
@@ -59,21 +81,18 @@ differential('declarative: respondWith() at its edges', [
     name: 'called late: InvalidStateError from toolactivated on, the call keeps the response it had',
     path,
     run: async ({ mc, capture }) => {
-      const f = document.getElementById('f') as HTMLFormElement
-      const tool = (await mc.getTools()).find((t) => t.name === 't')!
-      let respond = (e: SubmitEvent): unknown => e
-      // The last step prevents the event itself.
-      let prevent = true
-      f.addEventListener('submit', (e) => {
-        if (prevent) e.preventDefault()
-        respond(e)
-      })
       const tries: Array<Promise<[string, unknown]>> = []
       let first = (_: unknown) => {}
       let seen: SubmitEvent | undefined
-      const steps: Array<(e: SubmitEvent) => unknown> = [
+      // Before preventDefault(), then after it (this step prevents the event itself).
+      const early = (e: SubmitEvent) => {
+        tries.push(capture(() => e.respondWith('early')))
+        e.preventDefault()
+        e.respondWith('prevented')
+      }
+      const list = [
         // A second call at toolactivated, then in a later task; the first response settles after.
-        (e) => {
+        (e: SubmitEvent) => {
           e.respondWith(new Promise((resolve) => (first = resolve)))
           mc.addEventListener(
             'toolactivated',
@@ -88,34 +107,25 @@ differential('declarative: respondWith() at its edges', [
           )
         },
         // The first call at toolactivated: prevented without respondWith().
-        (e) =>
+        (e: SubmitEvent) =>
           mc.addEventListener(
             'toolactivated',
             () => tries.push(capture(() => e.respondWith('at toolactivated'))),
             { once: true },
           ),
         // The first call twenty microtasks after the listener: still in the dispatch.
-        (e) =>
+        (e: SubmitEvent) =>
           void (async () => {
             for (let i = 0; i < 20; i++) await null
             tries.push(capture(() => e.respondWith('deep')))
           })(),
         // No response: the event is kept for a call after the outcome.
-        (e) => {
+        (e: SubmitEvent) => {
           seen = e
         },
-        // Before preventDefault(), then after it.
-        (e) => {
-          tries.push(capture(() => e.respondWith('early')))
-          e.preventDefault()
-          e.respondWith('prevented')
-        },
+        early,
       ]
-      const out = []
-      for (respond of steps) {
-        prevent = respond !== steps.at(-1)
-        out.push(await capture(() => mc.executeTool(tool, {})), await Promise.all(tries.splice(0)))
-      }
+      const out = await respondSteps(capture, list, () => Promise.all(tries.splice(0)), early)
       // After the call settled, on the event of the step that gave no response.
       out.push(await capture(() => seen!.respondWith('after')))
       // A submission no agent started, of a form that is no tool.
@@ -157,14 +167,7 @@ differential('declarative: respondWith() at its edges', [
   {
     name: 'a thenable is taken as a promise: its then() runs, its fulfilment is the result, its failure rejects',
     path,
-    run: async ({ mc, capture }) => {
-      const f = document.getElementById('f') as HTMLFormElement
-      const tool = (await mc.getTools()).find((t) => t.name === 't')!
-      let response: unknown
-      f.addEventListener('submit', (e) => {
-        e.preventDefault()
-        e.respondWith(response)
-      })
+    run: ({ capture }) => {
       type Callback = (value: unknown) => void
       const responses = [
         { then: (resolve: Callback) => resolve('T') },
@@ -183,9 +186,10 @@ differential('declarative: respondWith() at its edges', [
         },
         { then: 5 },
       ]
-      const out = []
-      for (response of responses) out.push(await capture(() => mc.executeTool(tool, {})))
-      return out
+      return respondSteps(
+        capture,
+        responses.map((response) => (e: SubmitEvent) => e.respondWith(response)),
+      )
     },
     expected: [
       ['ok', 'T'],
@@ -200,14 +204,7 @@ differential('declarative: respondWith() at its edges', [
   {
     name: 'a promise that rejects, with any reason, or fulfils with what JSON cannot hold: UnknownError with native’s message',
     path,
-    run: async ({ mc, capture }) => {
-      const f = document.getElementById('f') as HTMLFormElement
-      const tool = (await mc.getTools()).find((t) => t.name === 't')!
-      let response: () => unknown = () => null
-      f.addEventListener('submit', (e) => {
-        e.preventDefault()
-        e.respondWith(response())
-      })
+    run: ({ capture }) => {
       const rejected = (reason: unknown) => () => {
         const p = Promise.reject(reason)
         p.catch(() => {})
@@ -233,23 +230,17 @@ differential('declarative: respondWith() at its edges', [
           },
         }),
       ]
-      const out = []
-      for (response of responses) out.push(await capture(() => mc.executeTool(tool, {})))
-      return out
+      return respondSteps(
+        capture,
+        responses.map((response) => (e: SubmitEvent) => e.respondWith(response())),
+      )
     },
     expected: Array(8).fill(['err', 'UnknownError']),
   },
   {
     name: 'a value that is no promise is the response: String() of a primitive, the JSON of an object or a function',
     path,
-    run: async ({ mc, capture }) => {
-      const f = document.getElementById('f') as HTMLFormElement
-      const tool = (await mc.getTools()).find((t) => t.name === 't')!
-      let response: unknown
-      f.addEventListener('submit', (e) => {
-        e.preventDefault()
-        e.respondWith(response)
-      })
+    run: ({ capture }) => {
       const responses = [
         7,
         undefined,
@@ -266,9 +257,10 @@ differential('declarative: respondWith() at its edges', [
         [1, undefined, () => 1],
         { a: undefined, b: () => 1, c: 'c' },
       ]
-      const out = []
-      for (response of responses) out.push(await capture(() => mc.executeTool(tool, {})))
-      return out
+      return respondSteps(
+        capture,
+        responses.map((response) => (e: SubmitEvent) => e.respondWith(response)),
+      )
     },
     expected: [
       ['ok', '7'],
@@ -289,15 +281,7 @@ differential('declarative: respondWith() at its edges', [
     name: 'a symbol is the response: its String()',
     polyfillOnly: 'native Chromium’s renderer crashes when respondWith() gets a symbol',
     path,
-    run: async ({ mc, capture }) => {
-      const f = document.getElementById('f') as HTMLFormElement
-      const tool = (await mc.getTools()).find((t) => t.name === 't')!
-      f.addEventListener('submit', (e) => {
-        e.preventDefault()
-        e.respondWith(Symbol('s'))
-      })
-      return capture(() => mc.executeTool(tool, {}))
-    },
-    expected: ['ok', 'Symbol(s)'],
+    run: ({ capture }) => respondSteps(capture, [(e) => e.respondWith(Symbol('s'))]),
+    expected: [['ok', 'Symbol(s)']],
   },
 ])
