@@ -8,6 +8,7 @@ import { rawResult } from '../webmcp/engine'
 import type { RawResult } from '../webmcp/engine'
 import { queueTask } from '../queue-task'
 import { stringify } from '../webmcp/json-depth'
+import { isObject } from '../webmcp/webidl'
 
 /** A form tool's run: the form an agent filled, until its submission settles the call. */
 interface Run {
@@ -125,8 +126,10 @@ export function awaitSubmission(
   else if (!run.event.defaultPrevented) finish(run, rawResult(null))
 }
 
-const invalid = (message: string) =>
-  new DOMException(`respondWith: ${message}`, 'InvalidStateError')
+/** Chromium's wording for a `respondWith()` call that throws. */
+const failed = (message: string) => `Failed to execute 'respondWith' on 'SubmitEvent': ${message}`
+
+const invalid = (message: string) => new DOMException(failed(message), 'InvalidStateError')
 
 let submitter: (() => unknown) | undefined
 
@@ -145,28 +148,38 @@ const additions = {
   /** Delivers the agent's result: the value `response` fulfils with (after `preventDefault()`). */
   respondWith(this: SubmitEvent, response: unknown): void {
     brand(this)
-    if (!arguments.length) throw new TypeError('respondWith: 1 argument required')
+    if (!arguments.length) throw new TypeError(failed('1 argument required, but only 0 present.'))
     const run = claim(this)
-    if (!run) throw invalid('agentInvoked is false')
-    if (!this.defaultPrevented) throw invalid('call preventDefault() first')
-    if (!this.eventPhase && !run.open) throw invalid('the event is no longer being dispatched')
+    if (!run)
+      throw invalid(
+        'You can only call respondWith on an submit event that has agentInvoked == true.',
+      )
+    if (!this.defaultPrevented)
+      throw invalid('To call respondWith, you must first call preventDefault.')
+    if (!this.eventPhase && !run.open)
+      throw invalid('To call respondWith, the event must be currently being dispatched.')
     run.response = response
-    const settle = (text?: string) => {
+    const settle = (text: string, error?: boolean) => {
       if (run.response !== response) return
       // Native ends the agent's own submission (and its marks) only after `toolactivated`.
-      run.done = () => finish(run, text === undefined ? text : rawResult(text))
+      run.done = () => finish(run, rawResult(text), error)
       if (!run.open) run.done()
     }
+    // A thenable is taken as a promise (its `then` read and called as `Promise.resolve` does).
     Promise.resolve(response).then(
       (value) => {
         try {
-          settle(String(value !== null && typeof value === 'object' ? stringify(value) : value))
+          // Objects and functions as JSON (a function's is none: "undefined"), the rest by String().
+          settle(String(isObject(value) ? stringify(value) : value))
         } catch {
-          // A value that does not serialise (a cycle) fails the call.
-          settle()
+          // A value that does not serialise (a cycle, a BigInt, a throwing toJSON) fails the call.
+          settle(
+            'respondWith promise resolved with an object that could not be serialized to JSON',
+            true,
+          )
         }
       },
-      () => settle(),
+      () => settle('respondWith promise was rejected', true),
     )
   },
 }
