@@ -15,7 +15,7 @@ const SITE = ['docs/', 'apps/docs/pages/']
 /**
  * A link from a page to a file of the repository that is no page of the site (a source file, a
  * folder) would 404 on the site: a folder with a README page links to it, anything else keeps its
- * text and loses the link.
+ * text and loses the link. A link to one of apps/docs/pages's own pages goes to it on the site.
  */
 function repositoryLinks(md: MarkdownRenderer) {
   md.core.ruler.after('inline', 'repository-links', (state) => {
@@ -27,9 +27,15 @@ function repositoryLinks(md: MarkdownRenderer) {
         const open = children[i]
         const href = open?.type === 'link_open' ? open.attrGet('href') : null
         if (!open || !href || /^[a-z]+:|^#|^\//i.test(href)) continue
-        const [path = ''] = href.split('#')
-        if (/\.(md|html)$/.test(path) || path === '') continue
+        const [path = '', hash] = href.split('#')
+        if (path === '') continue
         const target = resolve(ROOT, relative(PAGES, dirname(page)), path)
+        // A page of apps/docs/pages, linked from the repository's Markdown: its path on the site.
+        if (target.startsWith(`${PAGES}/`) && target.endsWith('.md')) {
+          open.attrSet('href', `/${relative(PAGES, target)}${hash === undefined ? '' : `#${hash}`}`)
+          continue
+        }
+        if (/\.(md|html)$/.test(path)) continue
         const readme = join(target, 'README.md')
         if (existsSync(readme) && isPage(readme)) {
           open.attrSet('href', `${path.replace(/\/$/, '')}/README.md`)
@@ -111,7 +117,7 @@ export default defineConfig({
           items: [
             { text: 'Browser support', link: '/docs/browser-support' },
             { text: 'Conformance', link: '/docs/conformance' },
-            { text: 'Performance', link: '/docs/performance' },
+            { text: 'Costs', link: '/docs/performance' },
             { text: 'API reference', link: '/api/' },
           ],
         },

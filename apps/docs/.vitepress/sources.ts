@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { withCharts } from './costs'
 import { checkedSamples } from './samples'
 
 /** The repository's root. */
@@ -22,9 +23,12 @@ export function docsPages(folder: 'docs' | 'packages', { samples = true } = {}) 
         params: { page: file.slice(0, -3) },
         content: checked(
           `docs/${file}`,
-          readFileSync(join(ROOT, 'docs', file), 'utf8').replace(
-            /\]\((screenshots\/[^)]+)\)/g,
-            (_match, path: string) => `](../../../../docs/${path})`,
+          costs(
+            file,
+            readFileSync(join(ROOT, 'docs', file), 'utf8').replace(
+              /\]\((screenshots\/[^)]+)\)/g,
+              (_match, path: string) => `](../../../../docs/${path})`,
+            ),
           ),
         ),
       }))
@@ -39,6 +43,10 @@ export function docsPages(folder: 'docs' | 'packages', { samples = true } = {}) 
       ),
     }))
 }
+
+/** The costs page, docs/performance.md, shows the bench's charts beside its text. */
+const costs = (file: string, markdown: string) =>
+  file === 'performance.md' ? withCharts(markdown) : markdown
 
 /**
  * A package's README (its registry page) shows samples of its guide, `docs/packages/<name>.md`, as

@@ -116,6 +116,32 @@ describe('the site, crawled', () => {
     await page.close()
   })
 
+  it('shows the costs page with the charts of the committed bench run, in its HTML', async () => {
+    // The charts are drawn when the site is built: the served HTML holds them before any script runs.
+    const html = await (await fetch(`${origin}/docs/performance.html`)).text()
+    const charts = [...html.matchAll(/<figure class="bench-chart" data-chart="([a-z]+)"/g)]
+    expect(charts.map(([, name]) => name)).toEqual([
+      'api',
+      'bridge',
+      'host',
+      'pages',
+      'startup',
+      'memory',
+    ])
+    const page = await context.newPage()
+    await page.goto(`${origin}/docs/performance.html`)
+    const figures = page.locator('figure.bench-chart')
+    await expect.poll(() => figures.count()).toBe(6)
+    for (const figure of await figures.all()) {
+      expect(await figure.locator('svg rect').count()).toBeGreaterThan(1)
+      // Each names its run's browser, machine (or that the run did not record it) and date.
+      expect(await figure.locator('figcaption').textContent()).toMatch(
+        /Chromium 156[^;]*; [^;]+; [^;]+; median of \d+ samples per cell/,
+      )
+    }
+    await page.close()
+  })
+
   it('takes the screenshots of the home page and of a guide', async () => {
     const page = await context.newPage()
     for (const [path, name] of [

@@ -125,6 +125,8 @@ export interface WaitForToolOptions extends ToolScope {
  * const { events } = await webmcp(page).call('quick_add', { text: 'Milk' })
  * expect(events).toContainEqual({ type: 'toolactivated', toolName: 'quick_add' })
  * ```
+ *
+ * @interface
  */
 export type ToolEventRecord = RecordedEvent
 
