@@ -1,20 +1,5 @@
 import { differential } from './harness'
 
-/** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
-const ATS = [
-  'annotations',
-  'description',
-  'inputSchema',
-  'name',
-  'origin',
-  'title',
-  'window',
-  'options.signal',
-  'toJSON',
-  'nested toJSON',
-  'toJSON TypeError',
-  'nested getter',
-]
 /** Native's reads of the watched arguments, in order. */
 const READS = [
   'annotations',
@@ -26,6 +11,8 @@ const READS = [
   'window',
   'options.signal',
 ]
+/** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
+const ATS = [...READS, 'toJSON', 'nested toJSON', 'toJSON TypeError', 'nested getter']
 
 /** Why Firefox and WebKit word some rejections otherwise (docs/conformance.md, Engines). */
 const SERIALISER =
@@ -618,19 +605,10 @@ differential('executeTool', [
     run: async ({ mc, register, find, trap }) => {
       await register('a')
       const listed = await find('a')
+      // ATS, again.
       const at = [
-        'annotations',
-        'description',
-        'inputSchema',
-        'name',
-        'origin',
-        'title',
-        'window',
-        'options.signal',
-        'toJSON',
-        'nested toJSON',
-        'toJSON TypeError',
-        'nested getter',
+        ...['annotations', 'description', 'inputSchema', 'name', 'origin', 'title', 'window'],
+        ...['options.signal', 'toJSON', 'nested toJSON', 'toJSON TypeError', 'nested getter'],
       ]
       const out: unknown[] = []
       for (const where of at) {

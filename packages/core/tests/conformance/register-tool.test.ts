@@ -2,20 +2,9 @@ import { differential } from './harness'
 
 /** Where the watched arguments throw: the `at` of a case below (its body runs in the page). */
 const ATS = [
-  'annotations',
-  'annotations.consequentialHint',
-  'annotations.untrustedContentHint',
-  'description',
-  'execute',
-  'inputSchema',
-  'name',
-  'title',
-  'options.exposedTo',
-  'options.signal',
-  'toJSON',
-  'nested toJSON',
-  'toJSON TypeError',
-  'nested getter',
+  ...['annotations', 'annotations.consequentialHint', 'annotations.untrustedContentHint'],
+  ...['description', 'execute', 'inputSchema', 'name', 'title', 'options.exposedTo'],
+  ...['options.signal', 'toJSON', 'nested toJSON', 'toJSON TypeError', 'nested getter'],
 ]
 /** Native's reads of the watched arguments, in order. */
 const READS = [
@@ -38,6 +27,13 @@ const READS = [
 const ABORTED = "an aborted signal's default reason is the engine's own AbortError"
 const SERIALISER =
   "the serialiser's own TypeError (a cycle, a BigInt): after native's prefix, the engine's own text"
+
+/** The names the name case tries (its body, which runs in the page, lists them again). */
+const NAMES = [
+  ...['a', 'A', '0', 'valid-name.with_extras-123', 'a b'],
+  ...'@#$%^&*()+=[]{}|\\:;"\'<>?/`~,',
+  ...['\u200b', 'имя', 'a\uff0db', 'é', '\n'],
+]
 
 differential('registerTool', [
   {
@@ -176,92 +172,17 @@ differential('registerTool', [
     name: 'names allow only ASCII letters, digits, _ - and .',
     run: async ({ capture, register }) => {
       const out: Record<string, string> = {}
+      // NAMES, again: the first four are valid.
       const names = [
-        'a',
-        'A',
-        '0',
-        'valid-name.with_extras-123',
-        'a b',
-        '@',
-        '#',
-        '$',
-        '%',
-        '^',
-        '&',
-        '*',
-        '(',
-        ')',
-        '+',
-        '=',
-        '[',
-        ']',
-        '{',
-        '}',
-        '|',
-        '\\',
-        ':',
-        ';',
-        '"',
-        "'",
-        '<',
-        '>',
-        '?',
-        '/',
-        '`',
-        '~',
-        ',',
-        '\u200b',
-        'имя',
-        'a\uff0db',
-        'é',
-        '\n',
+        ...['a', 'A', '0', 'valid-name.with_extras-123', 'a b'],
+        ...'@#$%^&*()+=[]{}|\\:;"\'<>?/`~,',
+        ...['\u200b', 'имя', 'a\uff0db', 'é', '\n'],
       ]
       for (const name of names)
         out[name] = (await capture(() => register(name)))[1] === undefined ? 'ok' : 'rejected'
       return out
     },
-    expected: Object.fromEntries(
-      [
-        'a',
-        'A',
-        '0',
-        'valid-name.with_extras-123',
-        'a b',
-        '@',
-        '#',
-        '$',
-        '%',
-        '^',
-        '&',
-        '*',
-        '(',
-        ')',
-        '+',
-        '=',
-        '[',
-        ']',
-        '{',
-        '}',
-        '|',
-        '\\',
-        ':',
-        ';',
-        '"',
-        "'",
-        '<',
-        '>',
-        '?',
-        '/',
-        '`',
-        '~',
-        ',',
-        '\u200b',
-        'имя',
-        'a\uff0db',
-        'é',
-        '\n',
-      ].map((name, i) => [name, i < 4 ? 'ok' : 'rejected']),
-    ),
+    expected: Object.fromEntries(NAMES.map((name, i) => [name, i < 4 ? 'ok' : 'rejected'])),
   },
   {
     name: 'an invalid name is reported before an empty description',
@@ -611,21 +532,11 @@ differential('registerTool', [
   {
     name: 'what the page’s own code throws while the arguments are converted (a getter, a toJSON, a nested toJSON) rejects as that very object, after native’s reads',
     run: async ({ mc, trap }) => {
+      // ATS, again.
       const at = [
-        'annotations',
-        'annotations.consequentialHint',
-        'annotations.untrustedContentHint',
-        'description',
-        'execute',
-        'inputSchema',
-        'name',
-        'title',
-        'options.exposedTo',
-        'options.signal',
-        'toJSON',
-        'nested toJSON',
-        'toJSON TypeError',
-        'nested getter',
+        ...['annotations', 'annotations.consequentialHint', 'annotations.untrustedContentHint'],
+        ...['description', 'execute', 'inputSchema', 'name', 'title', 'options.exposedTo'],
+        ...['options.signal', 'toJSON', 'nested toJSON', 'toJSON TypeError', 'nested getter'],
       ]
       const out: unknown[] = []
       for (const where of at) {
