@@ -4,15 +4,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { chromiumOptions } from '@webmcp-kit/test-config/browser'
+import { provideChromiumPair } from '@webmcp-kit/test-infra/chromium-pair'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    nativeEndpoint: string
-    polyfillEndpoint: string
     /** The origin the built site is served on, `http://localhost:PORT`. */
     siteOrigin: string
   }
@@ -79,16 +76,7 @@ export default function setup(project: TestProject) {
     if (!existsSync(join(DIST, 'index.html'))) await build()
     const server = await serve()
     defer(() => server.close())
-    const [native, polyfill] = await Promise.all([
-      chromium.launchServer(chromiumOptions(true)),
-      chromium.launchServer(chromiumOptions(false)),
-    ])
-    defer(
-      () => native.close(),
-      () => polyfill.close(),
-    )
-    project.provide('nativeEndpoint', native.wsEndpoint())
-    project.provide('polyfillEndpoint', polyfill.wsEndpoint())
+    await provideChromiumPair(project, defer)
     project.provide('siteOrigin', `http://localhost:${server.port}`)
   })
 }

@@ -1,17 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { buildPolyfill, chromiumOptions } from '@webmcp-kit/test-config/browser'
+import { buildPolyfill } from '@webmcp-kit/test-config/browser'
 // @ts-expect-error: plain ESM helper shared with `pnpm demo`
 import { APPS, buildApp, serveApp } from '../../../scripts/demo-server.mjs'
+import { provideChromiumPair } from '@webmcp-kit/test-infra/chromium-pair'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    nativeEndpoint: string
-    polyfillEndpoint: string
     /** Per app name (`react`, `vue`, `angular`), the port its built app is served on. */
     appPorts: Record<string, number>
   }
@@ -38,16 +36,7 @@ export default function setup(project: TestProject) {
       defer(() => server.close())
       ports[app.name] = server.port
     }
-    const [native, polyfillBrowser] = await Promise.all([
-      chromium.launchServer(chromiumOptions(true)),
-      chromium.launchServer(chromiumOptions(false)),
-    ])
-    defer(
-      () => native.close(),
-      () => polyfillBrowser.close(),
-    )
-    project.provide('nativeEndpoint', native.wsEndpoint())
-    project.provide('polyfillEndpoint', polyfillBrowser.wsEndpoint())
+    await provideChromiumPair(project, defer)
     project.provide('appPorts', ports)
   })
 }

@@ -1,6 +1,6 @@
-import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { chromiumOptions, startServer } from '@webmcp-kit/test-config/browser'
+import { startServer } from '@webmcp-kit/test-config/browser'
+import { provideChromiumPair } from '@webmcp-kit/test-infra/chromium-pair'
 import { launchEngines, selectEngines } from '@webmcp-kit/test-infra/engines'
 import type { EngineName, LaunchName } from '@webmcp-kit/test-infra/engines'
 import { withCleanup } from '@webmcp-kit/test-infra/helpers'
@@ -9,8 +9,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     origin: string
     otherOrigin: string
-    nativeEndpoint: string
-    polyfillEndpoint: string
     /** The engines selected by `WEBMCP_ENGINES` (`chromium` is the native/polyfill pair). */
     engines: EngineName[]
     /** Per other engine, where `connect` of @webmcp-kit/test-infra/engines finds its browser. */
@@ -28,18 +26,7 @@ export default function setup(project: TestProject) {
     const engines = selectEngines()
     const server = await startServer()
     defer(() => server.close())
-    if (engines.includes('chromium')) {
-      const [native, polyfill] = await Promise.all([
-        chromium.launchServer(chromiumOptions(true)),
-        chromium.launchServer(chromiumOptions(false)),
-      ])
-      defer(
-        () => native.close(),
-        () => polyfill.close(),
-      )
-      project.provide('nativeEndpoint', native.wsEndpoint())
-      project.provide('polyfillEndpoint', polyfill.wsEndpoint())
-    }
+    if (engines.includes('chromium')) await provideChromiumPair(project, defer)
     const others = await launchEngines(engines.filter((engine) => engine !== 'chromium'))
     defer(() => others.close())
     for (const [engine, version] of Object.entries(others.versions)) {
