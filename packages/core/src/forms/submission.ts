@@ -20,7 +20,7 @@ interface Run {
   event?: SubmitEvent
   /** The agent's own submission is still being decided: `respondWith()` is allowed. */
   open?: boolean
-  /** What `respondWith()` was last given. */
+  /** What `respondWith()` was last given, by any submission of the run. */
   response?: unknown
   /** The outcome of the agent's submit event is known (`decide` ran). */
   decided?: boolean
@@ -32,6 +32,11 @@ interface Run {
 
 const runs = new WeakMap<EventTarget, Run>()
 const agentEvents = new WeakMap<Event, Run>()
+/**
+ * What each submit event's `respondWith()` was last given: of one event the last call wins; of two
+ * submissions the call waited through, the first response to settle (native).
+ */
+const responses = new WeakMap<Event, unknown>()
 
 function finish(run: Run, result?: RawResult, failed?: boolean) {
   if (runs.get(run.form) !== run) return
@@ -159,8 +164,9 @@ const additions = {
     if (!this.eventPhase && !run.open)
       throw invalid('To call respondWith, the event must be currently being dispatched.')
     run.response = response
+    responses.set(this, response)
     const settle = (text: string, error?: boolean) => {
-      if (run.response !== response) return
+      if (responses.get(this) !== response) return
       // Native ends the agent's own submission (and its marks) only after `toolactivated`.
       run.done = () => finish(run, rawResult(text), error)
       if (!run.open) run.done()
