@@ -99,11 +99,10 @@ export function patchCustomElements(onChange: (el: HTMLElement) => void): () => 
         return attached
       },
     }.attachInternals
-    Object.defineProperty(proto, 'setToolParamSchema', {
-      configurable: true,
-      enumerable: true,
-      writable: true,
-      value: {
+    // An object literal's method: configurable, enumerable and writable, as WebIDL's operations.
+    Object.defineProperties(
+      proto,
+      Object.getOwnPropertyDescriptors({
         setToolParamSchema(this: ElementInternals, jsonObjectSchema: string | null) {
           const el = elements.get(this)
           if (!el) throw new TypeError('Illegal invocation')
@@ -117,8 +116,8 @@ export function patchCustomElements(onChange: (el: HTMLElement) => void): () => 
           schemas.set(el, jsonObjectSchema == null ? '' : `${jsonObjectSchema}`)
           changed?.(el)
         },
-      }.setToolParamSchema,
-    })
+      }),
+    )
   }
   return () => (changed = undefined)
 }

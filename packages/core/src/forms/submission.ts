@@ -218,9 +218,8 @@ export function installFormSubmission(doc: Document): void {
   installed = true
   // Environments without SubmitEvent (jsdom) still get the form tools, without the additions.
   const proto = globalThis.SubmitEvent?.prototype ?? {}
-  for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(additions))) {
-    Object.defineProperty(proto, key, { ...descriptor, enumerable: true })
-  }
+  // (An object literal's properties are enumerable already, as WebIDL's are.)
+  Object.defineProperties(proto, Object.getOwnPropertyDescriptors(additions))
   // The first listener of all, so that no page listener can hide the agent's submission.
   addEventListener('submit', claim, true)
   const forms = HTMLFormElement.prototype

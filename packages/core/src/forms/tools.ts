@@ -160,13 +160,14 @@ export function startFormTools(doc: Document): () => void {
       // Not destructured: `addedNodes` and `removedNodes` are new lists at each read.
       const { target, attributeName } = record
       const el = target as HTMLInputElement
+      const form = el instanceof HTMLFormElement ? el : null
       if (attributeName) {
         // What a derivation reads: all attributes but these.
         if (!UNREAD.test(attributeName)) changes++
         if (/^(form|id)$/.test(attributeName)) removed = true
-        if (el instanceof HTMLFormElement) {
+        if (form) {
           // The form's tool attributes, its `id` (form-associated controls).
-          if (/^(tool|id$)/.test(attributeName)) mark(el)
+          if (/^(tool|id$)/.test(attributeName)) mark(form)
         }
         // Chromium derives a form again when any attribute of one of its controls changes.
         else if (!seen.has(el) && seen.add(el) && el.matches(controls)) mark(el.form)
@@ -179,12 +180,12 @@ export function startFormTools(doc: Document): () => void {
           const node = nodes[i]!
           if (!node.isConnected || added.has(node)) continue
           added.add(node)
-          if (node.nodeType !== 1) continue
+          // (A text or a comment has neither a local name nor children.)
           if ((node as Element).localName === 'form') mark(node as HTMLFormElement)
           else if ((node as Element).firstElementChild)
             for (const form of (node as Element).getElementsByTagName('form')) mark(form)
         }
-        if (el instanceof HTMLFormElement) mark(el)
+        mark(form)
         continue
       }
       const { addedNodes, removedNodes } = record
@@ -197,7 +198,7 @@ export function startFormTools(doc: Document): () => void {
         removed = true
       }
       for (const node of addedNodes) added.add(node)
-      if (el instanceof HTMLFormElement) mark(el)
+      if (form) mark(form)
       else {
         // Forms and controls coming or going deeper in the tree (options and label text do not
         // count, as in Chromium), but for nodes the batch added and took out again.

@@ -153,12 +153,12 @@ function run(member: Member, message: Extract<PortMessage, { [KEY]: 'run' }>, le
   const { id } = message
   const reply: Settle = (ok, value) => {
     member.running.delete(id)
-    send(
-      member,
-      ok
-        ? { [KEY]: 'result', id, ok, value: typeof value === 'string' ? value : null }
-        : { [KEY]: 'result', id, ok, value: value === true },
-    )
+    send(member, {
+      [KEY]: 'result',
+      id,
+      ok,
+      value: ok ? (typeof value === 'string' ? value : null) : value === true,
+    } as PortMessage)
   }
   const started =
     allowed &&
