@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Target } from 'puppeteer-core'
-import { confirmWindow, connectChromium, placeOf, ranIn, textOf } from './e2e'
+import { confirmWindow, connectChromium, firstName, placeOf, ranIn, textOf } from './e2e'
 import type { Connected } from './e2e'
 import { hooks, launchChromium, openShared } from './launch'
 import type { Launched } from './launch'
@@ -291,8 +291,7 @@ for (const native of [true, false]) {
       )
       expect(unsharedTools).toEqual([])
 
-      const port = new URL(pages.server.otherOrigin).port
-      const label = `${native ? '' : 'page-'}127_0_0_1_${port}__look`
+      const label = firstName(pages.server.otherOrigin, 'look', native)
       await expect(call(label)).rejects.toThrow(/Unknown tool/)
       expect(await ranIn(unshared)).toEqual([])
 

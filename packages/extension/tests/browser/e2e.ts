@@ -9,9 +9,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { ExtensionBridge } from '@webmcp-kit/bridge'
 import { ProtocolError } from 'puppeteer-core'
-import type { Browser, Page, Target } from 'puppeteer-core'
+import type { Browser, Frame, Page, Target } from 'puppeteer-core'
 import { toBase64Url } from '../../src/lib/protocol'
-import { hooks } from './launch'
+import { expect } from 'vitest'
+import { connectorPage, FIREFOX_ORIGIN, hooks, launchFirefox, popupAction } from './launch'
 import type { Launched } from './launch'
 
 /** Where the bridge says a tool is (`_meta["webmcp-kit/frame"]`). */
@@ -93,15 +94,50 @@ export const connectChromium = (launched: Launched) =>
     hooks.pairWithSecret(launched.worker, secret, port),
   )
 
+/** Firefox ESR with the extension, its connector page, and a bridge paired from that page. */
+export async function connectFirefox() {
+  const browser = await launchFirefox()
+  const popup = await connectorPage(browser)
+  const connected = await connectBridge(FIREFOX_ORIGIN, (secret, port) =>
+    popupAction(popup, 'pairWithSecret', secret, port),
+  )
+  const close = async () => {
+    await connected.client.close()
+    await connected.bridge.close()
+    await browser.close()
+  }
+  return { browser, popup, ...connected, close }
+}
+
+/** Calling `name` fails, as the bridge lists no tool of that name. */
+export const callFailsUnknown = (client: Client, name: string) =>
+  expect(client.callTool({ name, arguments: {} })).rejects.toThrow(/Unknown tool/)
+
+/**
+ * The name the bridge gives the first tool `name` of a loopback `origin` it lists:
+ * `<site label>__<name>`, with `page-` first for a page-asserted tool.
+ */
+export function firstName(origin: string, name: string, native: boolean): string {
+  const { hostname, port } = new URL(origin)
+  return `${native ? '' : 'page-'}${hostname.replace(/[^a-z0-9]+/g, '_')}_${port}__${name}`
+}
+
 /** The text of a tool call's result. */
 export const textOf = (result: object) =>
   (('content' in result ? result.content : []) as { type: string; text?: string }[])
     .map((part) => part.text ?? '')
     .join('')
 
-/** What a page's recording tools ran (`window.ran`, see pages.ts). */
-export const ranIn = (page: Page) =>
+/** What a page's (or frame's) recording tools ran (`window.ran`, see pages.ts). */
+export const ranIn = (page: Page | Frame) =>
   page.evaluate(() => (window as { ran?: { name: string; input: unknown }[] }).ran ?? [])
+
+/** The page's frame whose tool is `name` (see pages.ts's `framed`), once it is registered. */
+export async function frameOf(page: Page, name: string): Promise<Frame> {
+  const frame = await page.waitForFrame((f) => f.url().includes(`name=${name}`))
+  await frame.waitForFunction(() => Array.isArray((window as { ran?: unknown }).ran))
+  return frame
+}
 
 /** Resolves when `target` is gone (its window closed). */
 export const closing = (browser: Browser, target: Target) =>

@@ -133,6 +133,32 @@ export async function launchFirefox() {
   return browser
 }
 
+/** The connector's page, which it opens when installed (BiDi may not open extension pages). */
+export async function connectorPage(browser: Browser): Promise<Page> {
+  for (;;) {
+    const created = new Promise<void>((resolve) => browser.once('targetcreated', () => resolve()))
+    for (const page of await browser.pages()) {
+      const href = await page.evaluate(() => location.href).catch(() => '')
+      if (href.startsWith(FIREFOX_ORIGIN)) return page
+    }
+    await created
+  }
+}
+
+/**
+ * Shares `site` as the person does in Firefox: the connector's page offers that site, its button
+ * is clicked (the profile grants the host permission without a prompt), and the page then shows
+ * it shared.
+ */
+export async function shareSiteByClick(popup: Page, site: string): Promise<void> {
+  await popup.bringToFront()
+  await popup.evaluate((offered) => {
+    location.hash = `site=${encodeURIComponent(offered)}`
+  }, site)
+  await popup.locator('#share-site:not([disabled])').click()
+  await popup.waitForSelector('#share-site[disabled]')
+}
+
 /** Runs a popup action from an extension page, as the popup's own buttons do. */
 export function popupAction(page: Page, action: string, ...args: unknown[]) {
   return page.evaluate(

@@ -55,6 +55,28 @@ mc.registerTool({
 })
 `
 
+/**
+ * A frame's one tool, as its URL says: `name`, and `to`, the origin it is exposed to (none: its
+ * own origin only). Its runs are recorded in `window.ran` too.
+ */
+const FRAMED = `
+const query = new URLSearchParams(location.search)
+const name = query.get('name')
+const to = query.get('to')
+window.ran = []
+document.modelContext.registerTool(
+  {
+    name,
+    description: 'A tool of a frame.',
+    execute: async (input) => {
+      window.ran.push({ name, input })
+      return JSON.stringify({ ran: name, in: location.origin })
+    },
+  },
+  to ? { exposedTo: [to] } : {},
+)
+`
+
 /** After the real tools: page script replaces what its own world sees with a forged tool. */
 const FORGE = `
 const forged = { name: 'forged', description: 'Not a tool of this page.', origin: 'https://bank.example', window }
@@ -75,7 +97,12 @@ const script =
 
 export async function startPages() {
   const server = await startServer({
-    routes: { '/tools.js': script(TOOLS), '/forge.js': script(FORGE), '/acts.js': script(ACTS) },
+    routes: {
+      '/tools.js': script(TOOLS),
+      '/forge.js': script(FORGE),
+      '/acts.js': script(ACTS),
+      '/framed.js': script(FRAMED),
+    },
   })
   const tools = '<script src="/tools.js"></script>'
   return {
@@ -86,6 +113,17 @@ export async function startPages() {
     /** The recording tools' page (`send`, `note`, `look`). */
     acts: (native: boolean, n = 0, origin = server.origin) =>
       `${origin}/acts-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent('<script src="/acts.js"></script>')}`,
+    /**
+     * A page of this origin with the tools page's tools and two frames of the other origin: the
+     * first's tool `exposed` is exposed to this origin, the second's `hidden` is not.
+     */
+    framed: (native: boolean, n = 0) => {
+      const flag = native ? 'nopolyfill&' : ''
+      const frame = (name: string, to?: string) =>
+        `<iframe src="${server.otherOrigin}/framed-${n}?${flag}name=${name}${to ? `&to=${encodeURIComponent(to)}` : ''}&body=${encodeURIComponent('<script src="/framed.js"></script>')}"></iframe>`
+      const body = `${tools}${frame('exposed', server.origin)}${frame('hidden')}`
+      return `${server.origin}/framed-top-${n}?${flag}body=${encodeURIComponent(body)}`
+    },
     forged: () =>
       `${server.origin}/forged?nopolyfill&body=${encodeURIComponent(`${tools}<script src="/forge.js"></script>`)}`,
   }
