@@ -100,8 +100,8 @@ describe('the site, crawled', () => {
     ['testing your tools', '/docs/testing.html'],
     ['injectWebMCPTool', '/api/@webmcp-kit/angular/functions/injectWebMCPTool.html'],
     ['ToolRegistration', '/api/@webmcp-kit/core/@webmcp-kit/core/classes/ToolRegistration.html'],
-    ['createBridge', '/api/@webmcp-kit/bridge/functions/createBridge.html'],
-    ['serveHttp', '/api/@webmcp-kit/bridge/functions/serveHttp.html'],
+    ['createBridge', '/api/@webmcp-kit/bridge/@webmcp-kit/bridge/functions/createBridge.html'],
+    ['serveHttp', '/api/@webmcp-kit/bridge/@webmcp-kit/bridge/functions/serveHttp.html'],
   ])('finds %s in the local search, on %s', async (query, expected) => {
     const page = await context.newPage()
     await page.goto(`${origin}/`)
