@@ -128,15 +128,49 @@ export const textOf = (result: object) =>
     .map((part) => part.text ?? '')
     .join('')
 
+/** What the suites read from a page or a frame: Puppeteer's Page and Frame, or {@link frameOf}'s. */
+export type Evaluates = Pick<Frame, 'evaluate'>
+
 /** What a page's (or frame's) recording tools ran (`window.ran`, see pages.ts). */
-export const ranIn = (page: Page | Frame) =>
+export const ranIn = (page: Evaluates) =>
   page.evaluate(() => (window as { ran?: { name: string; input: unknown }[] }).ran ?? [])
 
-/** The page's frame whose tool is `name` (see pages.ts's `framed`), once it is registered. */
-export async function frameOf(page: Page, name: string): Promise<Frame> {
+/**
+ * The page's frame whose tool is `name` (see pages.ts's `framed`), once the page has loaded (as
+ * `page.goto` resolves: after its frames' load, so after their scripts). A
+ * cross-site frame in Chromium is a target of its own (site isolation), and it is read through a
+ * protocol session of that target: Puppeteer's Frame of such a frame, with the connector's content
+ * script in an isolated world of it, now and then never finds its main world (an evaluation waits
+ * forever), where the target's own session answers every time.
+ */
+export async function frameOf(page: Page, name: string): Promise<Evaluates> {
   const frame = await page.waitForFrame((f) => f.url().includes(`name=${name}`))
-  await frame.waitForFunction(() => Array.isArray((window as { ran?: unknown }).ran))
-  return frame
+  const target = page
+    .browser()
+    .targets()
+    .find((t) => t.url() === frame.url())
+  const reader: Evaluates = target ? await targetReader(target) : frame
+  const ran = await reader.evaluate(() => Array.isArray((window as { ran?: unknown }).ran))
+  if (!ran) throw new Error(`The frame of ${name} has not run its script: call frameOf after load.`)
+  return reader
+}
+
+/** Evaluates in the main world of `target`'s document, through a session of its own. */
+async function targetReader(target: Target): Promise<Evaluates> {
+  const session = await target.createCDPSession()
+  const evaluate = async (fn: () => unknown) => {
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+      expression: `(${fn.toString()})()`,
+      returnByValue: true,
+      awaitPromise: true,
+    })
+    if (exceptionDetails) {
+      throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text)
+    }
+    return result.value as unknown
+  }
+  // Called with a function and no arguments only (ranIn, frameOf): Runtime.evaluate's value.
+  return { evaluate: evaluate as Evaluates['evaluate'] }
 }
 
 /** Resolves when `target` is gone (its window closed). */
