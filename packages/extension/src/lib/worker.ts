@@ -76,6 +76,7 @@ export function startWorker(): void {
   }
   const sendTabs = async () => {
     link.send({ type: 'tabs', tabs: await sharedTabs() })
+    changed()
   }
 
   const hub = new Hub({
@@ -95,6 +96,7 @@ export function startWorker(): void {
       pendingCode = undefined
       port = pairedPort
       await savePairing({ port: pairedPort, secret })
+      changed()
     },
     ready(name) {
       client = name
@@ -106,8 +108,12 @@ export function startWorker(): void {
       error = reason
       pendingCode = undefined
       hub.abortAll()
+      changed()
     },
   })
+
+  /** Tells the open popup (any extension page) to show the state again; none open is no failure. */
+  const changed = () => void browser.runtime.sendMessage({ type: 'state-changed' }).catch(() => {})
 
   const pairWith = async (credentials: { port: number; secret?: string; code?: string }) => {
     link.stop()

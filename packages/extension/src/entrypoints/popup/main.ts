@@ -71,4 +71,8 @@ $<HTMLInputElement>('confirm-all').onchange = (event) => {
 }
 $('unpair').onclick = () => void call('unpair').then(render)
 addEventListener('hashchange', () => void render())
+// The worker's word that the link or what is shared changed (paired, connected, down, a tab gone).
+browser.runtime.onMessage.addListener((message: unknown) => {
+  if ((message as { type?: unknown } | null)?.type === 'state-changed') void render()
+})
 void render()
