@@ -100,7 +100,7 @@ cases.push({
       // Late: in a task of its own, when this page asks.
       const late = await inFrame(
         f,
-        ([n, exposed]: string[]) =>
+        ([n, exposed]: [string, string]) =>
           document
             .modelContext!.registerTool(
               { name: n, description: 'd', execute: () => 'x' },
@@ -110,7 +110,7 @@ cases.push({
               () => 'registered',
               (e: Error) => e.name,
             ),
-        [`${name}Late`, origin],
+        [`${name}Late`, origin] as [string, string],
       )
       const sees = await inFrame(
         f,
