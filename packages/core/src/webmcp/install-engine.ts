@@ -27,10 +27,9 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
   // (the HTML standard reuses it): a polyfill injected into every document, as the bridge's init
   // script is, runs there twice. The install for the about:blank (its getter, frame link and form
   // observer; its remover is kept under the hook's key on the global) goes with that document.
-  const realm = globalThis as { [HOOK]?: (next: Document) => unknown }
-  realm[HOOK]?.(document)
+  const realm = globalThis as { [HOOK]?: [Document, () => void] }
+  if (realm[HOOK]?.[0] !== document) realm[HOOK]?.[1]()
   if ('modelContext' in document) return noop
-  const installed = document
   const contexts = new WeakMap<Document, ModelContext>()
   // An enumerable, configurable getter named `get modelContext`, as WebIDL gives it.
   Object.defineProperties(
@@ -67,7 +66,7 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
       }
     }
   }
-  realm[HOOK] = (next) => next === installed || remove()
+  realm[HOOK] = [document, remove]
   return remove
 }
 
