@@ -27,6 +27,9 @@ let vouches: WeakMap<Window, [string, Promise<Vouch>]>
 /** Questions about other documents still waiting here, per asker (a flood of them is refused). */
 let waitingQuestions: WeakMap<Window, number>
 
+/** The document each child window showed as its initial about:blank (see `decide`). */
+const blanks = new WeakMap<Window, string | undefined>()
+
 /** Starts the vouches of a new link (see `reset`). */
 export function resetPermission() {
   asks.clear()
@@ -123,7 +126,9 @@ export function decide(w: Window, origin: string, id: string | undefined): boole
   if (!element) return false
   // A frame's initial about:blank, while the navigation its insertion began is on its way: it
   // has the policy of that moment, and the document to come is the one a later change waits for.
-  const blank = initialBlank(w, element)
+  // Decided again once that document is there (in the same Window, when same-origin), it is still
+  // the about:blank: the decision goes with the document, not the window.
+  const blank = initialBlank(w, element) ? !!blanks.set(w, id) : !!id && blanks.get(w) === id
   if (id && !blank) childDocs.set(w, id)
   let allow: string | null | undefined
   const navigation = navigationAllow.get(element)

@@ -22,7 +22,14 @@ const noop = () => {}
  * document (frames, forms) and returns how to remove it; it runs after the engine is in place.
  */
 export function installEngine(extras?: (doc: Document) => () => void): () => void {
-  if (typeof document === 'undefined' || 'modelContext' in document || !isSecureContext) return noop
+  if (typeof document === 'undefined' || !isSecureContext) return noop
+  // A frame's initial about:blank and the same-origin document that replaces it share one Window
+  // (the HTML standard reuses it): a polyfill injected into every document, as the bridge's init
+  // script is, runs there twice. The install for the about:blank (its getter, frame link and form
+  // observer; its remover is kept under the hook's key on the global) goes with that document.
+  const realm = globalThis as { [HOOK]?: [Document, () => void] }
+  if (realm[HOOK]?.[0] !== document) realm[HOOK]?.[1]()
+  if ('modelContext' in document) return noop
   const contexts = new WeakMap<Document, ModelContext>()
   // An enumerable, configurable getter named `get modelContext`, as WebIDL gives it.
   Object.defineProperties(
@@ -49,9 +56,9 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
   for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(globalThis, name, { configurable: true, writable: true, value })
   }
-  const remove = extras?.(document) ?? noop
-  return () => {
-    remove()
+  const undo = extras?.(document) ?? noop
+  const remove = () => {
+    undo()
     delete (Document.prototype as { modelContext?: unknown }).modelContext
     for (const [name, value] of Object.entries(globals)) {
       if ((globalThis as Record<string, unknown>)[name] === value) {
@@ -59,6 +66,8 @@ export function installEngine(extras?: (doc: Document) => () => void): () => voi
       }
     }
   }
+  realm[HOOK] = [document, remove]
+  return remove
 }
 
 /**

@@ -103,39 +103,47 @@ const cases: Case[] = [
     expected: { crossGranted: 'NotAllowedError', sameRefused: [], crossRevoked: [] },
   },
   {
-    name: 'D4: tools registered by a frame’s initial about:blank document do not survive its navigation',
+    name: 'tools registered by a frame’s initial about:blank document do not survive its navigation; the same-origin document that replaces it (in the same Window) lists and is listed',
     path: page(),
-    run: async ({ mc, origin, otherOrigin }) => {
+    run: async ({ mc, origin }) => {
       await (window as unknown as Injecting).injecting
       const { injector } = window
+      await mc.registerTool({ name: 'topTool', description: 'd', execute: () => 'T' })
       const f = document.createElement('iframe')
       f.allow = 'tools'
-      f.src = `${origin}/?agent`
+      f.src = `${origin}/?agent&body=${encodeURIComponent(
+        `<script>document.modelContext.registerTool({ name: 'realTool', description: 'd', execute: () => 'R' })</script>`,
+      )}`
       const loaded = injector.loaded(f)
       document.body.append(f)
+      // Kept by the Window: the document that comes sees it only where the Window is reused.
+      const w = f.contentWindow as Window & { blankWindow?: boolean }
+      w.blankWindow = true
       injector.inject(f.contentDocument!)
-      const blank = f.contentDocument!.modelContext!
       const execute = () => 'BLANK'
-      // Not awaited: natively the document is replaced before it would matter.
-      void blank
-        .registerTool(
-          { name: 'blankTool', description: 'd', execute },
-          { exposedTo: [otherOrigin] },
+      const blank = f
+        .contentDocument!.modelContext!.registerTool({
+          name: 'blankTool',
+          description: 'd',
+          execute,
+        })
+        .then(
+          () => 'registered',
+          (e: Error) => e.name,
         )
-        .catch(() => undefined)
       await loaded
       return {
+        blank: await Promise.race([blank, new Promise((r) => setTimeout(() => r('hang'), 8000))]),
+        reused: w.blankWindow === true,
         top: (await mc.getTools()).map((t) => t.name),
         frame: await injector.probe(f),
       }
     },
-    expected: { top: [], frame: [] },
-    engines: {
-      webkit: {
-        expected: { top: [], frame: 'hang' },
-        reason:
-          'WebKitGTK: the document the frame navigates to, after the polyfill ran in its initial about:blank, never answers a getTools() probe',
-      },
+    expected: {
+      blank: 'registered',
+      reused: true,
+      top: ['realTool', 'topTool'],
+      frame: ['realTool', 'topTool'],
     },
   },
   {
