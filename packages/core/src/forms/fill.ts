@@ -5,6 +5,7 @@
 import { fillCallbackOf } from './custom-elements'
 import { collectParams, typeOf } from './schema'
 import { awaitSubmission, cancelForm } from './submission'
+import { rawResult } from '../webmcp/engine'
 import type { RawResult } from '../webmcp/engine'
 import type { Control, Param } from './schema'
 
@@ -120,24 +121,39 @@ export function executeForm(
         /^(submit|image)$/.test((el as HTMLInputElement).type) &&
         !el.matches(':disabled'),
     ) as HTMLElement | undefined
-    // Every value is checked before any control changes. Custom elements take any value, through
-    // their toolFillCallback once the built-in controls are filled (native calls them as custom
-    // element reactions after its fill).
+    // Native's order: an object, a way to submit, then every value in order, each checked before
+    // any control changes; the first that fails names the call's failure. Custom elements take any
+    // value, through their toolFillCallback once the built-in controls are filled (native calls
+    // them as custom element reactions after its fill).
+    let failure = Array.isArray(input)
+      ? 'JSON input arguments must be an object'
+      : auto || button
+        ? ''
+        : 'No submit button was found, but for a form without `toolautosubmit`, there must be a submit button'
+    // (An array's entries, or those of a form that cannot submit, only plan: they change nothing.)
     const steps: Array<(() => unknown) | undefined> = Object.entries(input as object).map(
       ([key, value]) => {
         const param = params.get(key)
-        return param?.kind === 'custom'
-          ? () => steps.push(() => fillCustom(param.controls[0]!, value))
-          : param && plan(param, value, scratch)
+        const step =
+          param?.kind === 'custom'
+            ? () => steps.push(() => fillCustom(param.controls[0]!, value))
+            : param && plan(param, value, scratch)
+        const text = toText(value)
+        failure ||= step
+          ? ''
+          : param
+            ? `Invalid value${text == null ? '' : ` "${text}"`} for parameter ${key}`
+            : `Input contains a parameter "${key}" but there is no such parameter for the tool`
+        return step
       },
     )
-    if (steps.some((step) => !step) || !(auto || button)) throw Error('invalid input')
+    if (failure) return reject(rawResult(failure))
     // A second call while one waits replaces it (native leaves the first pending forever).
     cancelForm(form)
     // (Iterated as it grows: the custom elements' steps come last.)
     for (const step of steps) step!()
-    awaitSubmission(form, button ?? null, auto, signal, context, (result, failed) =>
-      result && !failed ? resolve(result) : reject(result || Error('not submitted')),
+    awaitSubmission(form, button ?? null, auto, signal, context, (value = null, failed) =>
+      (failed ? reject : resolve)(rawResult(value)),
     )
   })
 }

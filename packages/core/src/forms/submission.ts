@@ -4,18 +4,20 @@
 // typed in webmcp/types.ts). fill.ts fills the form first.
 // Measured against native Chromium in tests/conformance/declarative-execute.test.ts.
 import { FORM_ACTIVE, SUBMIT_ACTIVE } from './markers'
-import { rawResult } from '../webmcp/engine'
-import type { RawResult } from '../webmcp/engine'
 import { queueTask } from '../queue-task'
 import { stringify } from '../webmcp/json-depth'
+import { domError } from '../webmcp/errors'
 import { isObject } from '../webmcp/webidl'
 
 /** A form tool's run: the form an agent filled, until its submission settles the call. */
 interface Run {
   form: HTMLFormElement
   button: HTMLElement | null
-  /** Gets the result, or (`failed`) the message the call rejects with. */
-  settle: (result?: RawResult, failed?: boolean) => void
+  /**
+   * Gets the result (`null`: the submission went ahead), or (`failed`) the message the call
+   * rejects with; nothing when the call was aborted.
+   */
+  settle: (value?: string | null, failed?: boolean) => void
   /** The agent-invoked submit event, once there is one. */
   event?: SubmitEvent
   /** The agent's own submission is still being decided: `respondWith()` is allowed. */
@@ -30,6 +32,8 @@ interface Run {
   done?: () => void
 }
 
+const CANCELLED = 'Tool execution cancelled'
+
 const runs = new WeakMap<EventTarget, Run>()
 const agentEvents = new WeakMap<Event, Run>()
 /**
@@ -38,12 +42,12 @@ const agentEvents = new WeakMap<Event, Run>()
  */
 const responses = new WeakMap<Event, unknown>()
 
-function finish(run: Run, result?: RawResult, failed?: boolean) {
+function finish(run: Run, value?: string | null, failed?: boolean) {
   if (runs.get(run.form) !== run) return
   runs.delete(run.form)
   run.form.removeAttribute(FORM_ACTIVE)
   run.button?.removeAttribute(SUBMIT_ACTIVE)
-  run.settle(result, failed)
+  run.settle(value, failed)
 }
 
 /** After the submit event and its microtasks: the result is known unless `respondWith()` waits. */
@@ -53,13 +57,11 @@ function decide(run: Run) {
   const { event } = run
   if (run.done) run.done()
   else if (event && run.response === undefined) {
-    if (run.navigated || !event.defaultPrevented) finish(run, rawResult(null))
+    if (run.navigated || !event.defaultPrevented) finish(run, null)
     else
       finish(
         run,
-        rawResult(
-          "The site has a programming error: it called preventDefault() on the 'submit' event, without also calling respondWith() with the tool result",
-        ),
+        "The site has a programming error: it called preventDefault() on the 'submit' event, without also calling respondWith() with the tool result",
         true,
       )
   }
@@ -68,7 +70,7 @@ function decide(run: Run) {
 /** Recognises the submit event of a form an agent filled, for whichever listener asks first. */
 function claim(event: Event): Run | undefined {
   const run = runs.get(event.target!)
-  if (run && event.type === 'reset') finish(run)
+  if (run && event.type === 'reset') finish(run, `${CANCELLED} by a form reset`, true)
   // Script-made submit events (`dispatchEvent`) are never the agent's; while the call waits, every
   // other submission of the form is the agent's too (native).
   else if (run && event.isTrusted) {
@@ -86,21 +88,16 @@ function claim(event: Event): Run | undefined {
  */
 export function cancelForm(form: HTMLFormElement): void {
   const run = runs.get(form)
-  // Once decided, its response is pending: native cancels the call as for an updated tool.
+  // Native cancels the call as for an updated tool.
   if (run && !(run.event && !run.decided))
-    finish(
-      run,
-      run.decided
-        ? rawResult('Tool execution cancelled, since tool definition was updated')
-        : undefined,
-      true,
-    )
+    finish(run, `${CANCELLED}, since tool definition was updated`, true)
 }
 
 /**
  * Waits for the agent's submission of `form`, which has just been filled: submits it at once
  * (`toolautosubmit`) or focuses `button` for the person to submit. `settle` gets the result, or
- * nothing when the form was not submitted (a reset, a cancellation, its tool gone).
+ * native's message when the form was not submitted (constraint validation, a reset, its tool gone),
+ * or nothing when the call was aborted.
  */
 export function awaitSubmission(
   form: HTMLFormElement,
@@ -116,8 +113,7 @@ export function awaitSubmission(
   form.setAttribute(FORM_ACTIVE, '')
   button?.setAttribute(SUBMIT_ACTIVE, '')
   // Submit events do not leave a shadow tree: the form's own listeners see them there.
-  form.addEventListener('submit', claim, true)
-  form.addEventListener('reset', claim, true)
+  for (const type of ['submit', 'reset']) form.addEventListener(type, claim, true)
   signal.addEventListener('abort', () => finish(run))
   if (!auto) return button!.focus()
   // In Chromium the agent's submission dispatches from native code, so the microtasks a submit
@@ -126,15 +122,29 @@ export function awaitSubmission(
   run.open = true
   context.addEventListener('toolactivated', () => decide(run), { once: true })
   form.requestSubmit(button)
-  // No submit event: constraint validation stopped it. Not cancelled: the form submitted.
-  if (!run.event) finish(run)
-  else if (!run.event.defaultPrevented) finish(run, rawResult(null))
+  // No submit event: constraint validation stopped it, and native names each invalid control with
+  // the browser's own message. Not cancelled: the form submitted.
+  if (!run.event)
+    finish(
+      run,
+      // (A valid control's message, and one barred from validation's, is empty; a custom
+      // element has none.)
+      `Form validation failed: ${[...form.elements]
+        .map(
+          (el) =>
+            (el as HTMLInputElement).validationMessage &&
+            `${(el as HTMLInputElement).name}: ${(el as HTMLInputElement).validationMessage}. `,
+        )
+        .join('')}`,
+      true,
+    )
+  else if (!run.event.defaultPrevented) finish(run, null)
 }
 
 /** Chromium's wording for a `respondWith()` call that throws. */
 const failed = (message: string) => `Failed to execute 'respondWith' on 'SubmitEvent': ${message}`
 
-const invalid = (message: string) => new DOMException(failed(message), 'InvalidStateError')
+const invalid = (message: string) => domError('InvalidStateError', failed(message))
 
 let submitter: (() => unknown) | undefined
 
@@ -168,7 +178,7 @@ const additions = {
     const settle = (text: string, error?: boolean) => {
       if (responses.get(this) !== response) return
       // Native ends the agent's own submission (and its marks) only after `toolactivated`.
-      run.done = () => finish(run, rawResult(text), error)
+      run.done = () => finish(run, text, error)
       if (!run.open) run.done()
     }
     // A thenable is taken as a promise (its `then` read and called as `Promise.resolve` does).
@@ -228,7 +238,7 @@ export function installFormSubmission(doc: Document): void {
     submit(this: HTMLFormElement) {
       const run = runs.get(this)
       if (run?.event) run.navigated = true
-      else if (run) finish(run, rawResult(null))
+      else if (run) finish(run, null)
       submit.call(this)
     },
   }.submit

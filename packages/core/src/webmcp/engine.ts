@@ -38,8 +38,9 @@ export type Settle = (ok: boolean, value: unknown) => void
 /** A valid tool name: 1-128 characters of `A-Z a-z 0-9 _ - .`. */
 export const NAME = /^[\w.-]{1,128}$/
 
-/** The `UnknownError` of a call whose tool is gone, or was never there. */
-export const unknownError = (): DOMException => domError('UnknownError', UNKNOWN)
+/** The `UnknownError` of a call whose tool is gone, or was never there (or with `message`). */
+export const unknownError = (message?: string | false): DOMException =>
+  domError('UnknownError', message || UNKNOWN)
 
 /**
  * The typed failure channel: the `UnknownError` an `executeTool` of this document rejected with →
@@ -247,9 +248,9 @@ export class Engine {
     const fail = (error: unknown) => {
       // A declarative tool rejecting with a `RawResult`: an `UnknownError` with that message.
       if (rawResults.has(error as RawResult))
-        return done(false, domError('UnknownError', (error as RawResult).value!))
+        return done(false, unknownError((error as RawResult).value!))
       console.error('WebMCP tool execution failed:', error)
-      const reason = domError('UnknownError', EXECUTION_FAILED)
+      const reason = unknownError(EXECUTION_FAILED)
       failures.set(reason, error)
       done(false, reason)
     }

@@ -267,12 +267,18 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
             return
           }
           let activate: (() => void) | undefined
+          // A tool in the map at the call and gone by the run (unregistered, its form removed) has
+          // native's words for it.
+          const known = engine.tools.has(name)
           queueTask(
             () => {
               started = true
               const definition = engine.tools.get(name)
               if (target !== engine.window || !definition || engine.origin !== expectedOrigin) {
-                return settle(false, unknownError())
+                return settle(
+                  false,
+                  unknownError(known && !definition && `Tool not found: ${name}`),
+                )
               }
               ;[cancel, activate] = engine.start(definition, json, (ok, value) =>
                 queueTask(() => settle(ok, value)),

@@ -1,4 +1,5 @@
 import type { RegisteredTool } from '../../src/webmcp/types'
+import type { Helpers } from './harness'
 
 /** What the declarative cases get in the page, as `d` (installed by the first script of the body). */
 export interface DeclarativeHelpers {
@@ -33,7 +34,10 @@ export interface DeclarativeHelpers {
    * `:tool-submit-active`, the polyfill's `data-tool-form-active` / `data-tool-submit-active`.
    */
   marked(): string
-  /** `ok:<typeof>:<value>` or `err:<error name>`. */
+  /**
+   * `ok:<typeof>:<value>` or `err:<error name>`. The error's name and message also go to the
+   * harness's `h.rejections`, which it compares with native Chromium's (`name: message`).
+   */
   settle(promise: Promise<unknown>): Promise<string>
   /** Runs the tool `t` with `input` (and `signal`), settled as by `settle`, without waiting. */
   run(input: object, signal?: AbortSignal): Promise<string>
@@ -114,7 +118,9 @@ function install() {
         const value = await promise
         return `ok:${typeof value}:${value}`
       } catch (error) {
-        return `err:${(error as Error).name}`
+        const { name, message } = error as Error
+        ;(window as unknown as { h?: Helpers }).h?.rejections.push([name, String(message)])
+        return `err:${name}`
       }
     },
     async run(input, signal) {
