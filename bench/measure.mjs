@@ -90,6 +90,21 @@ export const TIMING = { warmupMs: 150, sampleMs: 80, samples: 9, minWarmup: 5, m
 
 /** @typedef {typeof TIMING} Timing */
 
+/**
+ * Times `run` in Node: `warmupMs` of runs calibrate how many make one sample of about `sampleMs`.
+ * @param {() => Promise<unknown>} run
+ */
+export async function calibrate(run) {
+  const start = performance.now()
+  let warm = 0
+  while (warm < TIMING.minWarmup || performance.now() - start < TIMING.warmupMs) {
+    await run()
+    warm++
+  }
+  const each = (performance.now() - start) / warm
+  return Math.max(TIMING.minIterations, Math.ceil(TIMING.sampleMs / each))
+}
+
 /** @param {number[]} values */
 export const median = (values) =>
   /** @type {number} */ ([...values].sort((a, b) => a - b)[values.length >> 1])

@@ -12,7 +12,7 @@ import os from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
-import { TIMING, median, prepareIn, sampleIn } from '../measure.mjs'
+import { TIMING, calibrate, median, prepareIn, sampleIn } from '../measure.mjs'
 import { ROWS as BRIDGE } from './bridge.mjs'
 
 await import('@webmcp-kit/test-config/register')
@@ -255,21 +255,6 @@ const echoOf = (tools, tab) =>
     const place = /** @type {{ tab?: number } | undefined} */ (t._meta?.['webmcp-kit/frame'])
     return place?.tab === tab && /__echo(-\d+)?$/.test(t.name)
   })
-
-/**
- * Times `run` in Node: `warmupMs` of runs calibrate how many make one sample of about `sampleMs`.
- * @param {() => Promise<unknown>} run
- */
-async function calibrate(run) {
-  const start = performance.now()
-  let warm = 0
-  while (warm < TIMING.minWarmup || performance.now() - start < TIMING.warmupMs) {
-    await run()
-    warm++
-  }
-  const each = (performance.now() - start) / warm
-  return Math.max(TIMING.minIterations, Math.ceil(TIMING.sampleMs / each))
-}
 
 /**
  * One sample: ms per run of `iterations` runs.
