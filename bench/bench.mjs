@@ -23,8 +23,13 @@
 // sample of each: no polyfill, ours, our imperative-only entry, the peer); memory per tool beside
 // native (Chromium, through the DevTools protocol).
 //
+// The connector (rows/extension.mjs, `--only extension-call,extension-list-10`): a tool call and a
+// `tools/list` of 10 shared tabs through `webmcp-kit-bridge --extension` and the extension (built from
+// source), ÷ the same through the CDP bridge on the same tabs, in Chromiums of their own with the
+// extension loaded (native, then the polyfill).
+//
 // The files: rows/*.mjs the row catalogue, by what a row measures (imperative calls, frames, forms,
-// the bridge, the host page, pages without a tool form); measure.mjs how a row is measured (the
+// the bridge, the extension, the host page, pages without a tool form); measure.mjs how a row is measured (the
 // `Row` type, page-side sampling, the verdict); report.mjs the table and the JSON; sides.mjs the
 // browsers and the server; host.mjs start-up and memory.
 //
@@ -46,6 +51,7 @@ import {
 } from './measure.mjs'
 import { printReport, toJson } from './report.mjs'
 import { ROWS as BRIDGE, runBridgeRow } from './rows/bridge.mjs'
+import { ROWS as EXTENSION, runExtensionRow } from './rows/extension.mjs'
 import { ROWS as FORMS } from './rows/forms.mjs'
 import { ROWS as FRAMES } from './rows/frames.mjs'
 import { ROWS as HOST } from './rows/host.mjs'
@@ -53,7 +59,7 @@ import { ROWS as IMPERATIVE } from './rows/imperative.mjs'
 import { ROWS as PAGES } from './rows/pages.mjs'
 import { ENGINES, serve } from './sides.mjs'
 
-const ROWS = [...IMPERATIVE, ...FRAMES, ...BRIDGE, ...FORMS, ...HOST, ...PAGES]
+const ROWS = [...IMPERATIVE, ...FRAMES, ...BRIDGE, ...EXTENSION, ...FORMS, ...HOST, ...PAGES]
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -121,7 +127,8 @@ async function main() {
   if (samples) TIMING.samples = samples
   const rows = ROWS.filter(
     (row) =>
-      chosen(row.id) && !((row.bridge || (row.inPage && !row.host)) && engine !== 'chromium'),
+      chosen(row.id) &&
+      !((row.bridge || row.extension || (row.inPage && !row.host)) && engine !== 'chromium'),
   ).map((row) => (samples ? { ...row, samples } : row))
   /** @param {string} id */
   const measured = (id) => json || process.stderr.write(`  measured ${id}\n`)
@@ -139,7 +146,9 @@ async function main() {
   let memory = /** @type {import('./host.mjs').Memory[]} */ ([])
   try {
     for (const row of rows) {
-      if (row.bridge) {
+      if (row.extension) {
+        results.push({ row, extension: await runExtensionRow(row, server) })
+      } else if (row.bridge) {
         results.push({ row, bridge: await runBridgeRow(sides, row, server) })
       } else if (row.page) {
         const times = await runPageRow(sides, row, server)

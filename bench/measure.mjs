@@ -31,6 +31,11 @@ import { format } from './report.mjs'
  * @property {number} [samples] Samples per browser, for a row whose single samples scatter widely.
  * @property {boolean} [bridge] Measured through `@webmcp-kit/bridge` instead (see `runBridgeRow`):
  *   `setup`'s operation is timed in the page, and the same tool call through the bridge.
+ * @property {'call' | 'list'} [extension] Measured through `webmcp-kit-bridge --extension` and the
+ *   connector, beside the CDP bridge on the same tabs (see `runExtensionRow`), in Chromiums of its
+ *   own with the extension loaded: `call`, `setup`'s tool call through each; `list`, `tools/list`
+ *   of `tabs` shared tabs. `target` is then the most the extension's time may be × the CDP bridge's.
+ * @property {number} [tabs] Shared tabs of an extension row (default 1).
  * @property {boolean} [inPage] A cost the polyfill adds to the platform (its selector patch): both
  *   columns are measured in one page of the polyfill's Chromium, interleaved, `setup` being called
  *   with `env.slot` `'reference'` (the platform's own functions, saved by the page before the
@@ -59,10 +64,21 @@ import { format } from './report.mjs'
  * @typedef {Record<string, { ms: number, iterations: number, samples: number[] }>} Times
  * @typedef {{ ratio: number | undefined, target?: number, maxMs?: number, meets: boolean, text: string }} Verdict
  * @typedef {Record<string, { direct: number, bridge: number, iterations: number }>} BridgeTimes
+ * @typedef {object} ExtensionSide An extension row in one Chromium (ms per call, or per listing).
+ * @property {string} version The browser's version.
+ * @property {number} tabs Shared tabs.
+ * @property {number} extension Median through the extension's bridge.
+ * @property {number} cdp Median through the CDP bridge on the same tabs (a `list` row: each tab's
+ *   bridge, listed together).
+ * @property {number} ratio `extension` ÷ `cdp`.
+ * @property {number} [direct] A `call` row: the same call direct in the page (`executeTool`).
+ * @property {{ extension: number, cdp: number }} iterations Runs per sample.
+ * @property {{ extension: number[], cdp: number[] }} samples
+ * @typedef {Record<string, ExtensionSide>} ExtensionTimes By `native` / `polyfill`.
  * @typedef {{ toolMs: number, plainMs: number, ratio: number, iterations: number[], samples: [number, number][] }} FormCost
  * @typedef {Record<string, FormCost>} ToolForm A host row's work, the form a tool ÷ the same form
  *   without `toolname`, in each browser with its own modelContext (native, or the polyfill).
- * @typedef {{ row: Row, times?: Times, verdict?: Verdict | null, bridge?: BridgeTimes, toolForm?: ToolForm }} Result
+ * @typedef {{ row: Row, times?: Times, verdict?: Verdict | null, bridge?: BridgeTimes, extension?: ExtensionTimes, toolForm?: ToolForm }} Result
  */
 
 /**
@@ -73,6 +89,21 @@ import { format } from './report.mjs'
 export const TIMING = { warmupMs: 150, sampleMs: 80, samples: 9, minWarmup: 5, minIterations: 3 }
 
 /** @typedef {typeof TIMING} Timing */
+
+/**
+ * Times `run` in Node: `warmupMs` of runs calibrate how many make one sample of about `sampleMs`.
+ * @param {() => Promise<unknown>} run
+ */
+export async function calibrate(run) {
+  const start = performance.now()
+  let warm = 0
+  while (warm < TIMING.minWarmup || performance.now() - start < TIMING.warmupMs) {
+    await run()
+    warm++
+  }
+  const each = (performance.now() - start) / warm
+  return Math.max(TIMING.minIterations, Math.ceil(TIMING.sampleMs / each))
+}
 
 /** @param {number[]} values */
 export const median = (values) =>

@@ -79,6 +79,32 @@ export function printBridge(results) {
   }
 }
 
+/** @param {Result[]} results */
+export function printExtension(results) {
+  const verdicts = []
+  for (const { row, extension } of results) {
+    if (!extension) continue
+    console.log(`\n${row.name}:`)
+    for (const [label, side] of Object.entries(extension)) {
+      const { tabs, ratio, samples } = side
+      const what = row.extension === 'call' ? 'ms/call' : `ms per tools/list of ${tabs} tabs`
+      const direct = side.direct === undefined ? '' : ` (direct in the page ${format(side.direct)})`
+      const spread = (/** @type {number[]} */ values) =>
+        `${format(Math.min(...values))}–${format(Math.max(...values))}`
+      console.log(
+        `  ${label.padEnd(9)} extension ${format(side.extension)} ${what} (${spread(samples.extension)}), CDP bridge ${format(side.cdp)} (${spread(samples.cdp)})${direct}: ${ratio.toFixed(2)}×`,
+      )
+      if (row.target !== undefined) {
+        const meets = ratio <= row.target
+        verdicts.push(
+          `${meets ? 'PASS' : 'FAIL'}  ${row.id}, ${label}: ${ratio.toFixed(2)}× the CDP bridge (target ≤ ${row.target}×)`,
+        )
+      }
+    }
+  }
+  for (const verdict of verdicts) console.log(verdict)
+}
+
 /**
  * @param {Startup} startup
  * @param {string} peer
@@ -191,13 +217,27 @@ export function printMemory(results, sides, pages) {
 /** @param {Run} run */
 export function toJson(run) {
   const { engine, sides, results, startup, memory, peer, timing, seconds, date, machine } = run
-  const rowsOut = results.map(({ row, times, verdict, bridge, toolForm }) => ({
+  const rowsOut = results.map(({ row, times, verdict, bridge, extension, toolForm }) => ({
     id: row.id,
     name: row.name,
     calls: row.calls ?? 1,
     ...times,
     ...(verdict && { ...verdict, text: undefined }),
     ...(toolForm && { toolForm }),
+    ...(extension && {
+      extension: Object.fromEntries(
+        Object.entries(extension).map(([label, side]) => [
+          label,
+          {
+            ...side,
+            ...(row.target !== undefined && {
+              target: row.target,
+              meets: side.ratio <= row.target,
+            }),
+          },
+        ]),
+      ),
+    }),
     ...(bridge && {
       bridge: Object.fromEntries(
         Object.entries(bridge).map(([label, b]) => [label, { ...b, ratio: b.bridge / b.direct }]),
@@ -224,7 +264,9 @@ export function toJson(run) {
 export function printReport(run) {
   const { sides, results, startup, memory, peer, hostEngine, timing, seconds } = run
   console.log()
-  const plain = results.filter(({ row, bridge }) => !bridge && !row.host && !row.page)
+  const plain = results.filter(
+    ({ row, bridge, extension }) => !bridge && !extension && !row.host && !row.page,
+  )
   if (plain.length) printTable(sides, plain)
   const host = results.filter((result) => result.row.host)
   if (host.length) {
@@ -239,6 +281,7 @@ export function printReport(run) {
     printTable(run.pageVariants, pages)
   }
   printBridge(results)
+  printExtension(results)
   if (startup) printStartup(startup, peer)
   printMemory(memory, sides, run.memoryPages)
   const { cpu, cores, loadAverage } = run.machine

@@ -2,7 +2,7 @@
 // page (Chromium only: the bridge drives a Playwright page).
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
-import { TIMING, median, prepareIn, sampleIn } from '../measure.mjs'
+import { TIMING, calibrate, median, prepareIn, sampleIn } from '../measure.mjs'
 
 /**
  * @typedef {import('../measure.mjs').Row} Row
@@ -68,14 +68,7 @@ export async function runBridgeRow(sides, row, server) {
         const result = await client.callTool({ name: 'echo', arguments: { q: 'hello' } })
         if (result.isError) throw new Error(`bridge call failed: ${result.content[0]?.text}`)
       }
-      const start = performance.now()
-      let warm = 0
-      while (warm < TIMING.minWarmup || performance.now() - start < TIMING.warmupMs) {
-        await call()
-        warm++
-      }
-      const each = (performance.now() - start) / warm
-      const iterations = Math.max(TIMING.minIterations, Math.ceil(TIMING.sampleMs / each))
+      const iterations = await calibrate(call)
       const direct = []
       const bridged = []
       for (let s = 0; s < TIMING.samples; s++) {
