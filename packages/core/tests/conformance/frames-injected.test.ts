@@ -105,7 +105,7 @@ const cases: Case[] = [
   {
     name: 'tools registered by a frame’s initial about:blank document do not survive its navigation; the same-origin document that replaces it (in the same Window) lists and is listed',
     path: page(),
-    run: async ({ mc, origin }) => {
+    run: async ({ mc, origin, until }) => {
       await (window as unknown as Injecting).injecting
       const { injector } = window
       await mc.registerTool({ name: 'topTool', description: 'd', execute: () => 'T' })
@@ -132,6 +132,8 @@ const cases: Case[] = [
           (e: Error) => e.name,
         )
       await loaded
+      // Native Chromium sometimes lists the new document's tool in its parent a moment after load.
+      await until(async () => (await mc.getTools()).some((t) => t.name === 'realTool'))
       return {
         blank: await Promise.race([blank, new Promise((r) => setTimeout(() => r('hang'), 8000))]),
         reused: w.blankWindow === true,
