@@ -50,10 +50,12 @@ describe('publishing', () => {
     hub.fromFrame(top, {
       type: 'tools',
       tools: top.tools,
-      // A frame of another origin with the same tool name does not count: origin and name both.
+      // A frame of another origin with the same tool name does not count: origin and name both;
+      // nor does a tool the frame's own document never reported (a polyfill top's word alone).
       visible: [
         { origin: 'https://b.test', name: 'exposed' },
         { origin: 'https://c.test', name: 'private' },
+        { origin: 'https://b.test', name: 'ghost' },
       ],
     })
     expect(toolsSent(sent, 5)).toEqual([[], ['exposed']])

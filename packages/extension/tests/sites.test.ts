@@ -1,7 +1,7 @@
 // What can be shared, what a shared site covers, and which tools ask the person first.
 import { describe, expect, it } from 'vitest'
 import { declined, needsConfirmation } from '../src/lib/confirm'
-import { covers, sitePattern, webOrigin } from '../src/lib/sites'
+import { covers, fromOriginsOf, sitePattern, trustworthy, webOrigin } from '../src/lib/sites'
 
 describe('sharing rules', () => {
   it('shares web pages only, by their whole origin', () => {
@@ -35,6 +35,30 @@ describe('sharing rules', () => {
     expect(covers(shared, 3, 'https://localhost:5171/a')).toBe(false)
     expect(covers(shared, 3, 'http://localhost.evil.example:5171/')).toBe(false)
     expect(covers(shared, 3, undefined)).toBe(false)
+  })
+
+  it('asks a document for the shared sites among its tab’s documents but its own, trustworthy ones only', () => {
+    const sites = ['https://a.test', 'https://b.test', 'http://plain.test', 'https://c.test']
+    const tab = new Set(['https://a.test', 'https://b.test', 'http://plain.test', 'https://d.test'])
+    expect(fromOriginsOf(sites, tab, 'https://a.test')).toEqual(['https://b.test'])
+    expect(fromOriginsOf(sites, tab, 'https://b.test')).toEqual(['https://a.test'])
+    expect(fromOriginsOf([], tab, 'https://a.test')).toEqual([])
+    for (const origin of [
+      'https://x.test',
+      'http://localhost:1',
+      'http://a.localhost',
+      'http://127.0.0.1:5',
+      'http://[::1]:8',
+    ]) {
+      expect(trustworthy(origin), origin).toBe(true)
+    }
+    for (const origin of [
+      'http://x.test',
+      'http://localhost.evil.test',
+      'http://127.0.0.1.evil.test',
+    ]) {
+      expect(trustworthy(origin), origin).toBe(false)
+    }
   })
 })
 

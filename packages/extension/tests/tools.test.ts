@@ -125,6 +125,32 @@ describe('what the relay says', () => {
     ).toEqual({
       type: 'tools',
       tools: [{ name: 'echo', description: '', source: 'page-asserted' }],
+      visible: [],
+    })
+  })
+
+  it('takes what the relay says it sees of other frames as origin and name, within bounds', () => {
+    const message = parseRelayMessage({
+      type: 'tools',
+      tools: [],
+      visible: [
+        { origin: 'https://b.test', name: 'exposed', window: {} },
+        { origin: 7, name: 'not_an_origin' },
+        { origin: 'https://b.test', name: 'n'.repeat(257) },
+        { origin: 'o'.repeat(2049), name: 'long_origin' },
+        'not a tool',
+        ...Array.from({ length: 5000 }, (_, i) => ({ origin: 'https://c.test', name: `t${i}` })),
+      ],
+    })
+    expect(message?.type === 'tools' && message.visible.slice(0, 2)).toEqual([
+      { origin: 'https://b.test', name: 'exposed' },
+      { origin: 'https://c.test', name: 't0' },
+    ])
+    expect(message?.type === 'tools' && message.visible).toHaveLength(4096)
+    expect(parseRelayMessage({ type: 'tools', tools: [], visible: 'all' })).toEqual({
+      type: 'tools',
+      tools: [],
+      visible: [],
     })
   })
 

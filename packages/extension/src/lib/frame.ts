@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser'
 import { FRAME_PORT, RELAY_KEY } from './frame-messages'
 import type { FrameToWorker, VisibleTool, WorkerToFrame } from './frame-messages'
 import type { WireAnnotations, WireTool } from './protocol'
-import { fitTools, parseRelayMessage } from './tools'
+import { fitTools, fitVisible, parseRelayMessage } from './tools'
 
 interface NativeTool {
   name: string
@@ -24,8 +24,6 @@ interface NativeContext extends EventTarget {
 
 /** The least time (ms) between two reports of a document's tools. */
 const REPORT_MS = 100
-/** The most tools of other frames a document's report lists as visible to it. */
-const MAX_VISIBLE = 4096
 
 interface Source {
   list(fromOrigins: string[]): Promise<{ tools: WireTool[]; visible: VisibleTool[] }>
@@ -38,10 +36,7 @@ function nativeSource(mc: NativeContext, changed: () => void): Source {
   return {
     async list(fromOrigins) {
       const all = await mc.getTools(fromOrigins.length > 0 ? { fromOrigins } : undefined)
-      const visible = all
-        .filter((tool) => tool.window !== window)
-        .slice(0, MAX_VISIBLE)
-        .map((tool) => ({ origin: String(tool.origin), name: String(tool.name) }))
+      const visible = fitVisible(all.filter((tool) => tool.window !== window))
       const tools = fitTools(
         all.filter((tool) => tool.window === window),
         'native',
@@ -56,13 +51,18 @@ function nativeSource(mc: NativeContext, changed: () => void): Source {
   }
 }
 
-function relaySource(port: MessagePort, changed: () => void): Source {
+/**
+ * The relay's tools: what it last reported. It lists with `fromOrigins` (the shared sites among
+ * this tab's documents) as the worker last said, and is told again when they change.
+ */
+function relaySource(port: MessagePort, changed: () => void, fromOrigins: string[]): Source {
   const pending = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>()
-  let latest: WireTool[] = []
+  let latest: { tools: WireTool[]; visible: VisibleTool[] } = { tools: [], visible: [] }
+  let asked = JSON.stringify(fromOrigins)
   port.onmessage = (event: MessageEvent) => {
     const message = parseRelayMessage(event.data)
     if (message?.type === 'tools') {
-      latest = message.tools
+      latest = { tools: message.tools, visible: message.visible }
       changed()
     } else if (message?.type === 'result') {
       const call = pending.get(message.id)
@@ -71,9 +71,15 @@ function relaySource(port: MessagePort, changed: () => void): Source {
       else call?.reject(new DOMException(message.error.message, message.error.name))
     }
   }
-  port.postMessage({ type: 'list' })
+  port.postMessage({ type: 'list', fromOrigins })
   return {
-    list: async () => ({ tools: latest, visible: [] }),
+    async list(origins) {
+      if (JSON.stringify(origins) !== asked) {
+        asked = JSON.stringify(origins)
+        port.postMessage({ type: 'list', fromOrigins: origins })
+      }
+      return latest
+    },
     execute(id, name, input, signal) {
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject })
@@ -126,7 +132,7 @@ export function runFrame(): void {
       const data = event.data as Record<string, unknown> | null
       if (event.source !== window || data?.[RELAY_KEY] !== nonce || !event.ports[0]) return
       removeEventListener('message', handover)
-      source = relaySource(event.ports[0], () => void report())
+      source = relaySource(event.ports[0], () => void report(), fromOrigins)
     }
     addEventListener('message', handover)
     post({ type: 'relay', nonce })

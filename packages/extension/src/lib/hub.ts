@@ -1,8 +1,11 @@
 // The worker's view of the shared documents: one record per frame's content script (a runtime
 // Port), what the bridge has been told, and the calls in flight. The origin of every record is the
 // browser's (the Port's sender), never what a document says of itself. A cross-origin frame's
-// tools reach the bridge only when the top document lists them (getTools with fromOrigins for the
-// shared sites), so a frame's exposedTo still decides.
+// tools reach the bridge only when both say so: the frame's own document reported the tool (its
+// own getTools, natively or through its relay), and the top document lists it as that frame
+// origin's (getTools with fromOrigins for the shared sites among the tab's documents), so a frame's
+// exposedTo still decides. On a polyfill page the top's list is the page's word: it can only hold
+// back, or let through, a tool the frame itself reported.
 import type { Browser } from 'wxt/browser'
 import { ask, declined, needsConfirmation } from './confirm'
 import type { FrameToWorker, VisibleTool, WorkerToFrame } from './frame-messages'
@@ -23,6 +26,8 @@ export interface FrameRecord {
   sent?: string
   /** The tools the bridge was last sent: the only ones it may call. */
   published?: WireTool[]
+  /** The `fromOrigins` the document was last told (JSON). */
+  asked?: string
 }
 
 interface Call {

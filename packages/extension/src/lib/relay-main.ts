@@ -1,16 +1,18 @@
 // The main-world relay of a page without native WebMCP (its tools are the polyfill's, in the
 // page's own world). The worker injects this function with a fresh nonce; it hands one end of a
 // MessageChannel to the content script with that nonce and then answers only on that port. Page
-// script can see the handover, so what comes over the port is the page's word: the content script
+// script can see the handover, so what comes over the port is the page's word (its tools, and the
+// tools of other frames it says it sees, as getTools lists them with the shared sites among the
+// tab's documents as fromOrigins): the content script
 // marks every such tool page-asserted, checks each message's shape, and the port reaches nothing
 // but this document's own content script (never another tab, never the bridge).
 //
 // Self-contained: it is serialised by scripting.executeScript, so it closes over nothing.
 export function relayMain(nonce: string, key: string): void {
-  // What the page's getTools lists: only its name and window are relied on.
+  // What the page's getTools lists: only its name, window and origin are relied on.
   type Tool = { name: string; window?: unknown } & Record<string, unknown>
   interface Context extends EventTarget {
-    getTools(): Promise<Tool[]>
+    getTools(options?: { fromOrigins: string[] }): Promise<Tool[]>
     executeTool(tool: Tool, input: unknown, options: { signal: AbortSignal }): Promise<unknown>
   }
   const contextOf = () => (document as unknown as { modelContext?: Context }).modelContext
@@ -18,6 +20,9 @@ export function relayMain(nonce: string, key: string): void {
   const port = channel.port1
   const controllers = new Map<string, AbortController>()
   let watched: Context | undefined
+  // The shared sites among this tab's documents, as the content script last said: what this
+  // document lists of other frames' tools (those they exposed to it).
+  let fromOrigins: string[] = []
   const own = async (mc: Context) => (await mc.getTools()).filter((t) => t.window === window)
   const plain = (value: unknown) => {
     try {
@@ -32,9 +37,14 @@ export function relayMain(nonce: string, key: string): void {
       watched = mc
       mc.addEventListener('toolchange', () => void list())
     }
-    const tools = mc ? await own(mc).catch(() => []) : []
+    const options = fromOrigins.length > 0 ? { fromOrigins } : undefined
+    const all = mc ? await mc.getTools(options).catch(() => []) : []
+    const tools = all.filter((t) => t.window === window)
     port.postMessage({
       type: 'tools',
+      visible: all
+        .filter((t) => t.window !== window)
+        .map((t) => ({ origin: String(t.origin), name: String(t.name) })),
       tools: tools.map((t) => ({
         name: String(t.name),
         description: String(t.description ?? ''),
@@ -44,8 +54,17 @@ export function relayMain(nonce: string, key: string): void {
     })
   }
   port.onmessage = async (event: MessageEvent) => {
-    const message = event.data as { type?: string; id?: string; name?: string; input?: unknown }
-    if (message.type === 'list') return list()
+    const message = event.data as {
+      type?: string
+      id?: string
+      name?: string
+      input?: unknown
+      fromOrigins?: unknown
+    }
+    if (message.type === 'list') {
+      if (Array.isArray(message.fromOrigins)) fromOrigins = message.fromOrigins.map(String)
+      return list()
+    }
     if (message.type === 'cancel') return controllers.get(String(message.id))?.abort()
     if (message.type !== 'call') return
     const id = String(message.id)

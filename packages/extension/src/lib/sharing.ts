@@ -4,7 +4,7 @@
 // through activeTab, until it is revoked or closed. Revoking a site gives the permission back.
 import { browser } from 'wxt/browser'
 import { loadSites, loadTabs, saveSites, saveTabs } from './settings'
-import { covers, sitePattern, webOrigin } from './sites'
+import { covers, sitePattern } from './sites'
 
 const SCRIPT_ID = 'webmcp-kit-frame'
 const SCRIPT_FILE = '/content-scripts/frame.js'
@@ -29,7 +29,10 @@ export class Sharing {
     await inject(tab)
   }
 
-  /** Shares a site whose host permission the person granted; its open tabs get the script now. */
+  /**
+   * Shares a site whose host permission the person granted; its open tabs get the script now, and
+   * so do its frames in the other shared tabs.
+   */
   async shareSite(origin: string): Promise<void> {
     const granted = await browser.permissions.contains({ origins: [sitePattern(origin)] })
     if (!granted) {
@@ -38,9 +41,8 @@ export class Sharing {
     if (!this.sites.includes(origin)) this.sites = [...this.sites, origin]
     await saveSites(this.sites)
     await this.register()
-    for (const tab of await browser.tabs.query({ url: sitePattern(origin) })) {
-      if (tab.id !== undefined && webOrigin(tab.url) === origin)
-        await inject(tab.id).catch(() => {})
+    for (const tab of await browser.tabs.query({})) {
+      if (tab.id !== undefined && this.covers(tab.id, tab.url)) await inject(tab.id).catch(() => {})
     }
   }
 

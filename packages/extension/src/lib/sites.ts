@@ -36,3 +36,32 @@ export function covers(shared: Shared, tab: number, url: string | undefined): bo
   const origin = webOrigin(url)
   return shared.tabs.includes(tab) || (origin !== undefined && shared.sites.includes(origin))
 }
+
+/**
+ * Whether getTools takes `origin` in `fromOrigins`: a potentially trustworthy origin (https, or
+ * http on a loopback host). Any other one makes the whole call reject with a SecurityError.
+ */
+export function trustworthy(origin: string): boolean {
+  const { protocol, hostname } = new URL(origin)
+  if (protocol === 'https:') return true
+  return (
+    protocol === 'http:' &&
+    (hostname === 'localhost' ||
+      hostname.endsWith('.localhost') ||
+      hostname === '[::1]' ||
+      /^127\.\d+\.\d+\.\d+$/.test(hostname))
+  )
+}
+
+/**
+ * What a document of `own` origin asks getTools for besides its own tools: the shared sites that
+ * are the origin of another document of its tab (as the browser gives them), trustworthy ones
+ * only. Never every shared site: a polyfill page would learn from its relay what else is shared.
+ */
+export function fromOriginsOf(
+  sites: readonly string[],
+  tabOrigins: ReadonlySet<string>,
+  own: string,
+): string[] {
+  return sites.filter((site) => site !== own && tabOrigins.has(site) && trustworthy(site))
+}

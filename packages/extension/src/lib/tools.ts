@@ -10,6 +10,7 @@ import {
   toHints,
 } from './protocol'
 import type { ToolSource, WireError, WireTool } from './protocol'
+import type { VisibleTool } from './frame-messages'
 
 /** The largest input schema a tool may have (its JSON, UTF-8 bytes); a larger one drops the tool. */
 export const MAX_SCHEMA_BYTES = 64 * 1024
@@ -73,9 +74,33 @@ export function fitTools(listed: readonly unknown[], source: ToolSource): WireTo
   return tools
 }
 
-/** What the main-world relay may say: its tools, or the result of a call. */
+/** The most tools of other frames a document's report lists as visible to it. */
+const MAX_VISIBLE = 4096
+/** The longest origin a visible tool may give (a longer one is no origin a frame has). */
+const MAX_ORIGIN = 2048
+
+/**
+ * The tools of other frames that `listed` says this document sees, as origin and name, at most
+ * 4096: an entry whose origin or name is not a string of a sane length is left out. On a native
+ * page the browser lists them; through the relay, the page says so (its word only widens what
+ * the hub lets through of tools the frames themselves reported, never adds a tool).
+ */
+export function fitVisible(listed: readonly unknown[]): VisibleTool[] {
+  const visible: VisibleTool[] = []
+  for (const entry of listed.slice(0, 2 * MAX_VISIBLE)) {
+    if (visible.length >= MAX_VISIBLE) break
+    if (!isRecord(entry)) continue
+    const { origin, name } = entry
+    if (typeof origin !== 'string' || origin.length === 0 || origin.length > MAX_ORIGIN) continue
+    if (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME) continue
+    visible.push({ origin, name })
+  }
+  return visible
+}
+
+/** What the main-world relay may say: its tools (and what it sees of other frames), or a result. */
 export type RelayMessage =
-  | { type: 'tools'; tools: WireTool[] }
+  | { type: 'tools'; tools: WireTool[]; visible: VisibleTool[] }
   | { type: 'result'; id: string; ok: true; output: unknown }
   | { type: 'result'; id: string; ok: false; error: WireError }
 
@@ -84,7 +109,8 @@ export function parseRelayMessage(data: unknown): RelayMessage | undefined {
   if (!isRecord(data)) return undefined
   if (data.type === 'tools') {
     if (!Array.isArray(data.tools)) return undefined
-    return { type: 'tools', tools: fitTools(data.tools, 'page-asserted') }
+    const visible = Array.isArray(data.visible) ? fitVisible(data.visible) : []
+    return { type: 'tools', tools: fitTools(data.tools, 'page-asserted'), visible }
   }
   if (data.type !== 'result' || typeof data.id !== 'string' || data.id.length > 64) return undefined
   if (data.ok === true) return { type: 'result', id: data.id, ok: true, output: data.output }

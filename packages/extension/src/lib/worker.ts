@@ -15,7 +15,7 @@ import { relayMain } from './relay-main'
 import { loadConfirm, loadPairing, saveConfirm, savePairing } from './settings'
 import type { ConfirmMode } from './settings'
 import { Sharing } from './sharing'
-import { webOrigin } from './sites'
+import { fromOriginsOf, webOrigin } from './sites'
 
 /** What the popup shows (and state() returns). */
 export interface WorkerState {
@@ -27,7 +27,15 @@ export interface WorkerState {
   sites: string[]
   tabs: { tab: number; title: string; url: string }[]
   confirm: ConfirmMode
-  frames: { tab: number; frame: number; origin: string; native: boolean; tools: string[] }[]
+  /** Each shared document: `tools` the bridge was sent, `reported` what it said it registered. */
+  frames: {
+    tab: number
+    frame: number
+    origin: string
+    native: boolean
+    tools: string[]
+    reported: string[]
+  }[]
   confirming: number
 }
 
@@ -115,6 +123,22 @@ export function startWorker(): void {
   /** Tells the open popup (any extension page) to show the state again; none open is no failure. */
   const changed = () => void browser.runtime.sendMessage({ type: 'state-changed' }).catch(() => {})
 
+  // What each document of a tab asks getTools for of other frames' tools: the shared sites among
+  // the tab's documents. Told again whenever that changes (a frame came or went, a site was shared
+  // or revoked); the first time always, which starts its first report.
+  const tellShared = (tab?: number) => {
+    const records = [...hub.frames.values()]
+    for (const record of records) {
+      if (tab !== undefined && record.tab !== tab) continue
+      const origins = new Set(records.filter((r) => r.tab === record.tab).map((r) => r.origin))
+      const fromOrigins = fromOriginsOf(sharing.sites, origins, record.origin)
+      const asked = JSON.stringify(fromOrigins)
+      if (asked === record.asked) continue
+      record.asked = asked
+      record.port.postMessage({ type: 'shared', fromOrigins } satisfies WorkerToFrame)
+    }
+  }
+
   const pairWith = async (credentials: { port: number; secret?: string; code?: string }) => {
     link.stop()
     if (credentials.secret !== undefined) {
@@ -150,6 +174,7 @@ export function startWorker(): void {
         origin: r.origin,
         native: r.native,
         tools: (r.published ?? []).map((t) => t.name),
+        reported: r.tools.map((t) => t.name),
       })),
       confirming: waiting().length,
     }
@@ -166,6 +191,7 @@ export function startWorker(): void {
     async shareSite(site) {
       await loaded
       await sharing.shareSite(new URL(site).origin)
+      tellShared()
       await sendTabs()
     },
     async revoke(target) {
@@ -182,6 +208,7 @@ export function startWorker(): void {
           const tab = await browser.tabs.get(record.tab).catch(() => undefined)
           if (record.frame === 0 && !sharing.covers(record.tab, tab?.url)) hub.dropTab(record.tab)
         }
+        tellShared()
       }
       await sendTabs()
     },
@@ -224,8 +251,7 @@ export function startWorker(): void {
           visible: [],
         }
         if (!hub.add(record)) return framePort.disconnect()
-        const fromOrigins = sharing.sites.filter((site) => site !== frameOrigin)
-        framePort.postMessage({ type: 'shared', fromOrigins } satisfies WorkerToFrame)
+        tellShared(tabId)
       } else if (message.type === 'relay' && record && !record.native) {
         void browser.scripting
           .executeScript({
@@ -238,7 +264,11 @@ export function startWorker(): void {
           .catch(() => {})
       } else if (record) hub.fromFrame(record, message)
     })
-    framePort.onDisconnect.addListener(() => record && hub.remove(record))
+    framePort.onDisconnect.addListener(() => {
+      if (!record) return
+      hub.remove(record)
+      tellShared(tabId)
+    })
   }
 
   browser.runtime.onMessage.addListener(

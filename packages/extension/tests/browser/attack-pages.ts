@@ -48,6 +48,32 @@ mc.getTools = async (...args) => [
 mc.dispatchEvent(new Event('toolchange'))
 `
 
+/**
+ * Registers and aborts its tool `churning` `cycles` times, yielding a task (a message) after each
+ * step, counting the cycles in `window.cycles`; then registers `churned`, which stays. With
+ * native WebMCP its page loads no polyfill (`url`'s `native`).
+ */
+const CHURN = `
+const mc = document.modelContext
+const yieldTask = () => new Promise((resolve) => {
+  const channel = new MessageChannel()
+  channel.port1.onmessage = resolve
+  channel.port2.postMessage(0)
+})
+window.cycles = 0
+window.churn = async (cycles) => {
+  for (let i = 0; i < cycles; i++) {
+    const controller = new AbortController()
+    await mc.registerTool({ name: 'churning', description: 'cycle ' + i, execute: async () => 'churning' }, { signal: controller.signal })
+    await yieldTask()
+    controller.abort()
+    window.cycles = i + 1
+    await yieldTask()
+  }
+  await mc.registerTool({ name: 'churned', description: 'Registered once the churn is over.', execute: async () => 'churned' })
+}
+`
+
 /** A page nobody shares, with a tool of a name no other page has. */
 const PRIVATE = `
 document.modelContext.registerTool({ name: 'private_tool', description: 'Never listed.', execute: async () => 'private' })
@@ -58,13 +84,14 @@ const script = (body: string) => (_request: unknown, response: ServerResponse) =
   response.end(body)
 }
 
-export type AttackPage = 'echo' | 'forge' | 'flood' | 'huge' | 'private'
+export type AttackPage = 'echo' | 'forge' | 'flood' | 'huge' | 'private' | 'churn'
 const SCRIPTS: Record<AttackPage, string> = {
   echo: ECHO,
   forge: FORGE,
   flood: FLOOD,
   huge: HUGE,
   private: PRIVATE,
+  churn: CHURN,
 }
 
 export async function startAttackPages() {
@@ -75,8 +102,11 @@ export async function startAttackPages() {
   })
   return {
     server,
-    /** The page `name` at the server's origin (`other`: at its second origin, 127.0.0.1). */
-    url: (name: AttackPage, n = 0, other = false) =>
-      `${other ? server.otherOrigin : server.origin}/${name}-${n}?body=${encodeURIComponent(`<script src="/${name}.js"></script>`)}`,
+    /**
+     * The page `name` at the server's origin (`other`: at its second origin, 127.0.0.1; `native`:
+     * without the polyfill, for a browser with WebMCP).
+     */
+    url: (name: AttackPage, n = 0, other = false, native = false) =>
+      `${other ? server.otherOrigin : server.origin}/${name}-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent(`<script src="/${name}.js"></script>`)}`,
   }
 }

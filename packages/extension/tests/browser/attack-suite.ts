@@ -3,7 +3,9 @@
 // that floods the relay or lists tools beyond every bound, a peer on the socket that floods the
 // extension with calls or sends what the protocol does not take, a page that forges origins and
 // native names (through the real bridge, createExtensionBridge, which names the tools), and a
-// process squatting the port. Every wait is for a message or a state, never for time.
+// process squatting the port; and a page churning its tools, seen through the real bridge by the
+// MCP SDK client (churnSuite, also on native pages). Every wait is for a message or a state, never
+// for time.
 import { createExtensionBridge } from '@webmcp-kit/bridge'
 import type { ExtensionBridge } from '@webmcp-kit/bridge'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +14,8 @@ import { toBase64Url } from '../../src/lib/protocol'
 import type { ExtensionMessage } from '../../src/lib/protocol'
 import type { WorkerState } from '../../src/lib/worker'
 import { startAttackPages } from './attack-pages'
+import { connectBridge, textOf } from './e2e'
+import type { Connected } from './e2e'
 import { startPeer } from './peer'
 import type { Peer } from './peer'
 
@@ -223,6 +227,62 @@ export function attackSuite(name: string, launch: () => Promise<Engine>): void {
       expect(squatter.messages).toEqual([])
       expect((await engine.state()).error).toMatch(/could not prove the pairing secret/)
       await squatter.close()
+    })
+  })
+}
+
+/** The cycles of the churn: a shared page registering and aborting one tool this many times. */
+const CYCLES = 3000
+
+/**
+ * A shared page's churn of tool changes, through the real bridge to the MCP SDK client, in an
+ * engine whose pages are native (`native`) or polyfill pages: the other shared tab's tool answers
+ * during it, and the client hears of it in a few tools/list_changed notifications, not thousands.
+ */
+export function churnSuite(name: string, launch: () => Promise<Engine>, native: boolean): void {
+  describe(`a shared page's tool churn, ${name}`, () => {
+    let pages: Awaited<ReturnType<typeof startAttackPages>>
+    let engine: Engine
+    let c: Connected
+    beforeAll(async () => {
+      pages = await startAttackPages()
+      engine = await launch()
+      c = await connectBridge(engine.origin, (secret, port) => engine.pairWithSecret(secret, port))
+    })
+    afterAll(async () => {
+      await c?.client.close()
+      await c?.bridge.close()
+      await engine?.close()
+      await pages?.server.close()
+    })
+
+    it(`answers another tab during ${CYCLES} register/abort cycles, in fewer than ${CYCLES / 20} notifications`, async () => {
+      await engine.openShared(pages.url('echo', 5, false, native))
+      const [echo] = await c.listed((now) => now.some((t) => t.name.endsWith('__echo')))
+      const churning = await engine.openShared(pages.url('churn', 1, false, native))
+      const before = c.changes()
+      const churned = churning.evaluate(
+        (cycles) => (window as unknown as { churn(n: number): Promise<void> }).churn(cycles),
+        CYCLES,
+      )
+      await churning.waitForFunction(() => (window as unknown as { cycles: number }).cycles > 0)
+      const result = await c.client.callTool({ name: echo!.name, arguments: { text: 'churn' } })
+      const cycles = await churning.evaluate(() => (window as unknown as { cycles: number }).cycles)
+      expect(result.isError).toBeFalsy()
+      expect(JSON.parse(textOf(result))).toEqual({ echoed: 'churn', at: pages.server.origin })
+      // The call came back while the page was still churning.
+      expect(cycles).toBeLessThan(CYCLES)
+      await churned
+      const settled = await c.listed(
+        (now) =>
+          now.some((t) => t.name.endsWith('__churned')) &&
+          !now.some((t) => t.name.endsWith('__churning')),
+      )
+      expect(settled.some((t) => t.name === echo!.name)).toBe(true)
+      const notifications = c.changes() - before
+      console.log(`${name}: ${CYCLES} cycles, ${notifications} tools/list_changed`)
+      expect(notifications).toBeGreaterThanOrEqual(1)
+      expect(notifications).toBeLessThan(CYCLES / 20)
     })
   })
 }

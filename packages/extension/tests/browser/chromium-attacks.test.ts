@@ -1,11 +1,12 @@
 // The attack suite (attack-suite.ts) against the extension in headless Chromium without WebMCP,
 // where every page is a polyfill page reached through the relay; a native page's forged tools are
-// in chromium.test.ts.
-import { attackSuite } from './attack-suite'
+// in chromium.test.ts. The tool churn runs on both: with WebMCP (native pages) and without.
+import { attackSuite, churnSuite } from './attack-suite'
+import type { Engine } from './attack-suite'
 import { hooks, launchChromium, openShared } from './launch'
 
-attackSuite('Chromium without WebMCP (the polyfill)', async () => {
-  const launched = await launchChromium(false)
+const chromium = (native: boolean) => async (): Promise<Engine> => {
+  const launched = await launchChromium(native)
   return {
     origin: `chrome-extension://${launched.extension.id}`,
     openShared: async (url) => (await openShared(launched, url)).page,
@@ -18,4 +19,8 @@ attackSuite('Chromium without WebMCP (the polyfill)', async () => {
     state: () => hooks.state(launched.worker),
     close: () => launched.browser.close(),
   }
-})
+}
+
+attackSuite('Chromium without WebMCP (the polyfill)', chromium(false))
+churnSuite('Chromium without WebMCP (the polyfill)', chromium(false), false)
+churnSuite('Chromium with WebMCP (native)', chromium(true), true)

@@ -114,13 +114,15 @@ export async function startPages() {
     acts: (native: boolean, n = 0, origin = server.origin) =>
       `${origin}/acts-${n}?${native ? 'nopolyfill&' : ''}body=${encodeURIComponent('<script src="/acts.js"></script>')}`,
     /**
-     * A page of this origin with the tools page's tools and two frames of the other origin: the
-     * first's tool `exposed` is exposed to this origin, the second's `hidden` is not.
+     * A page of this origin with the tools page's tools and two frames of the other origin, both
+     * allowed tools (`allow="tools"`: without it a cross-origin frame's registerTool rejects
+     * NotAllowedError, natively and in the polyfill): the first's tool `exposed` is exposed to this
+     * origin, the second's `hidden` is not.
      */
     framed: (native: boolean, n = 0) => {
       const flag = native ? 'nopolyfill&' : ''
       const frame = (name: string, to?: string) =>
-        `<iframe src="${server.otherOrigin}/framed-${n}?${flag}name=${name}${to ? `&to=${encodeURIComponent(to)}` : ''}&body=${encodeURIComponent('<script src="/framed.js"></script>')}"></iframe>`
+        `<iframe allow="tools" src="${server.otherOrigin}/framed-${n}?${flag}name=${name}${to ? `&to=${encodeURIComponent(to)}` : ''}&body=${encodeURIComponent('<script src="/framed.js"></script>')}"></iframe>`
       const body = `${tools}${frame('exposed', server.origin)}${frame('hidden')}`
       return `${server.origin}/framed-top-${n}?${flag}body=${encodeURIComponent(body)}`
     },
