@@ -7,7 +7,7 @@
 // Firefox ESR, where both sites can be shared: bridge-e2e-frames-firefox.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'puppeteer-core'
-import { callFailsUnknown, connectChromium, firstName, frameOf, placeOf, ranIn } from './e2e'
+import { callFailsUnknown, connectChromium, firstName, frameReader, placeOf, ranIn } from './e2e'
 import type { Connected } from './e2e'
 import { launchChromium, openShared } from './launch'
 import { startPages } from './pages'
@@ -36,8 +36,8 @@ for (const native of [true, false]) {
     })
 
     it('lists neither frame’s tool when the tab alone is shared, exposed or not', async () => {
-      const exposed = await frameOf(state.page, 'exposed')
-      const hidden = await frameOf(state.page, 'hidden')
+      const exposed = await frameReader(state.page, 'exposed')
+      const hidden = await frameReader(state.page, 'hidden')
       const tools = await c.listed((now) => now.length >= 2)
       expect(tools.map((t) => placeOf(t))).toEqual([
         {

@@ -128,30 +128,34 @@ export const textOf = (result: object) =>
     .map((part) => part.text ?? '')
     .join('')
 
-/** What the suites read from a page or a frame: Puppeteer's Page and Frame, or {@link frameOf}'s. */
+/** What the suites read from a page or a frame: a Page, a Frame, or {@link frameReader}'s. */
 export type Evaluates = Pick<Frame, 'evaluate'>
 
 /** What a page's (or frame's) recording tools ran (`window.ran`, see pages.ts). */
 export const ranIn = (page: Evaluates) =>
   page.evaluate(() => (window as { ran?: { name: string; input: unknown }[] }).ran ?? [])
 
+/** The page's frame whose tool is `name` (see pages.ts's `framed`), as Puppeteer knows it. */
+export const frameOf = (page: Page, name: string): Promise<Frame> =>
+  page.waitForFrame((f) => f.url().includes(`name=${name}`))
+
 /**
- * The page's frame whose tool is `name` (see pages.ts's `framed`), once the page has loaded (as
- * `page.goto` resolves: after its frames' load, so after their scripts). A
- * cross-site frame in Chromium is a target of its own (site isolation), and it is read through a
- * protocol session of that target: Puppeteer's Frame of such a frame, with the connector's content
- * script in an isolated world of it, now and then never finds its main world (an evaluation waits
- * forever), where the target's own session answers every time.
+ * What reads the frame whose tool is `name`, once the page has loaded (as `page.goto` resolves:
+ * after its frames' load, so after their scripts). A cross-site frame in Chromium is a target of
+ * its own (site isolation), and it is read through a protocol session of that target: Puppeteer's
+ * Frame of such a frame, with the connector's content script in an isolated world of it, now and
+ * then never finds its main world (an evaluation waits forever), where the target's own session
+ * answers every time.
  */
-export async function frameOf(page: Page, name: string): Promise<Evaluates> {
-  const frame = await page.waitForFrame((f) => f.url().includes(`name=${name}`))
+export async function frameReader(page: Page, name: string): Promise<Evaluates> {
+  const frame = await frameOf(page, name)
   const target = page
     .browser()
     .targets()
     .find((t) => t.url() === frame.url())
   const reader: Evaluates = target ? await targetReader(target) : frame
   const ran = await reader.evaluate(() => Array.isArray((window as { ran?: unknown }).ran))
-  if (!ran) throw new Error(`The frame of ${name} has not run its script: call frameOf after load.`)
+  if (!ran) throw new Error(`The frame of ${name} has not run its script: read it after load.`)
   return reader
 }
 
@@ -169,7 +173,7 @@ async function targetReader(target: Target): Promise<Evaluates> {
     }
     return result.value as unknown
   }
-  // Called with a function and no arguments only (ranIn, frameOf): Runtime.evaluate's value.
+  // Called with a function and no arguments only (ranIn, frameReader): Runtime.evaluate's value.
   return { evaluate: evaluate as Evaluates['evaluate'] }
 }
 
