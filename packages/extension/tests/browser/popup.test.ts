@@ -41,7 +41,7 @@ const shared = (popup: Page) =>
 
 it('pairs with the typed code, lists the shared tab and revokes it in one click', async () => {
   const popupUrl = `chrome-extension://${launched.extension.id}/popup.html`
-  const popup = await launched.browser.newPage()
+  let popup = await launched.browser.newPage()
   await popup.setViewport({ width: 364, height: 400, deviceScaleFactor: 1 })
   await popup.goto(popupUrl)
   await popup.waitForFunction(
@@ -64,14 +64,16 @@ it('pairs with the typed code, lists the shared tab and revokes it in one click'
   expect(peer.secret?.length).toBe(32)
   expect((await hooks.state(launched.worker)).paired).toBe(true)
 
-  // 2. A tab shared (the toolbar button's activeTab, then Share this tab), as the popup lists it.
+  // 2. A tab shared (the toolbar button's activeTab, then Share this tab), as the popup lists it
+  // when opened again (a person's popup closes as the focus moves to the tab).
+  await popup.close()
   const notes = `${pages.server.origin}/notes?body=${encodeURIComponent(
     '<title>Team notes</title><script src="/tools.js"></script>',
   )}`
   const { tab } = await openShared(launched, notes)
-  await popup.bringToFront()
+  popup = await launched.browser.newPage()
+  await popup.setViewport({ width: 364, height: 400, deviceScaleFactor: 1 })
   await popup.goto(`${popupUrl}#site=${encodeURIComponent(pages.server.origin)}`)
-  await popup.reload()
   await popup.waitForSelector('#shared li button')
   expect(await status(popup)).toMatch(/^Connected to the bridge/)
   expect(await shared(popup)).toEqual(['RevokeTeam notes (tab)'])

@@ -13,11 +13,16 @@ async function call<T>(action: string, ...args: unknown[]): Promise<T> {
   return answer.value
 }
 
+/** The latest render asked for: an earlier one whose answers come later shows nothing. */
+let latest = 0
+
 async function render(): Promise<void> {
+  const mine = ++latest
   const state = await call<WorkerState>('state')
   // Opened as a page with `#site=<origin>` (from a script or a bookmark), it offers that site.
   const site = webOrigin(new URLSearchParams(location.hash.slice(1)).get('site') ?? undefined)
   const [tab] = site ? [] : await browser.tabs.query({ active: true, currentWindow: true })
+  if (mine !== latest) return
   const origin = site ?? webOrigin(tab?.url)
   $('status').textContent = !state.paired
     ? 'Not paired.'
