@@ -283,10 +283,20 @@ describe.runIf(engines.includes('chromium'))('fuzz against native Chromium', () 
         const offset = k * BATCH
         const subject = await ahead!
         ahead = k + 1 < batches.length ? polyfill.run(batches[k + 1]!) : undefined
-        const oracle = await native.run(
-          batch,
-          subject.map(({ outcome }) => Math.max(0, outcome.toolchanges)),
-        )
+        const targets = subject.map(({ outcome }) => Math.max(0, outcome.toolchanges))
+        const oracle = await native.run(batch, targets)
+        // Native Chromium itself now and then never settles a promise of a case in a batch (a
+        // registerTool re-entered from a getter, seen in 1 case of 2,000 in some runs) and settles
+        // it when the case runs again alone: such a case is asked of native once more, alone, and
+        // that answer is the oracle's. A case that hangs again stays broken and fails.
+        for (const [i, { text }] of oracle.entries()) {
+          if (!/"HUNG"/.test(text) || broken(subject[i]!.text)) continue
+          const [again] = await native.run([batch[i]!], [targets[i]!])
+          console.info(
+            `fuzz: native Chromium hung on case ${offset + i} in its batch; alone: ${/"HUNG"/.test(again!.text) ? 'hung again' : 'settled'}`,
+          )
+          oracle[i] = again!
+        }
         nativeOutcomes.set(offset, oracle)
         differ.push(
           ...differences(
