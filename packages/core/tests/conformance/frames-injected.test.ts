@@ -120,29 +120,25 @@ const cases: Case[] = [
       const w = f.contentWindow as Window & { blankWindow?: boolean }
       w.blankWindow = true
       injector.inject(f.contentDocument!)
-      const execute = () => 'BLANK'
-      const blank = f
+      // Whether this registration settles before the navigation commits is timing (natively it
+      // sometimes never does): only that its tool does not survive is compared.
+      void f
         .contentDocument!.modelContext!.registerTool({
           name: 'blankTool',
           description: 'd',
-          execute,
+          execute: () => 'BLANK',
         })
-        .then(
-          () => 'registered',
-          (e: Error) => e.name,
-        )
+        .catch(() => {})
       await loaded
       // Native Chromium sometimes lists the new document's tool in its parent a moment after load.
       await until(async () => (await mc.getTools()).some((t) => t.name === 'realTool'))
       return {
-        blank: await Promise.race([blank, new Promise((r) => setTimeout(() => r('hang'), 8000))]),
         reused: w.blankWindow === true,
         top: (await mc.getTools()).map((t) => t.name),
         frame: await injector.probe(f),
       }
     },
     expected: {
-      blank: 'registered',
       reused: true,
       top: ['realTool', 'topTool'],
       frame: ['realTool', 'topTool'],
