@@ -313,6 +313,7 @@ function fn(run: Run, behaviour: Behaviour, where: string): (...args: unknown[])
     ])
     if (signal instanceof AbortSignal) {
       run.started++
+      for (const resolve of invocations.splice(0)) resolve()
       signal.addEventListener('abort', () =>
         note(run, ['aborted', id, describe(run, signal.reason)]),
       )
@@ -528,9 +529,13 @@ function settle(
     note(run, ['not-a-promise', op, describe(run, promise)])
     return undefined
   }
+  // A settlement is always among the later entries, even when it is logged while a step's
+  // synchronous part runs: in WebKit, an abort from a getter during registerTool settled a pending
+  // registration before that step returned (its callbacks ran inside the step), which is the
+  // engine's microtask timing, not the implementation's.
   const done = promise.then(
-    (value) => note(run, ['ok', op, onValue ? onValue(value) : describe(run, value)]),
-    (error) => note(run, ['rejected', op, describe(run, error)]),
+    (value) => run.later.push(['ok', op, onValue ? onValue(value) : describe(run, value)]),
+    (error) => run.later.push(['rejected', op, describe(run, error)]),
   )
   // Whether its step waits for it or not, the end of the case does (an awaited execution stops
   // waiting for itself when its tool turns out to be `pending`).
@@ -592,7 +597,7 @@ async function step(run: Run, spec: Step): Promise<void> {
       if (spec[2] !== null || spec[3] !== null)
         args.push(spec[2] === null ? undefined : build(run, spec[2], `${op}.input`))
       if (spec[3] !== null) args.push(build(run, spec[3], `${op}.options`))
-      const started = nextActivation()
+      const started = Promise.all([nextActivation(), nextInvocation()])
       let parked = false
       const blocked = new Promise<void>((resolve) =>
         run.waiting.push(() => {
@@ -605,6 +610,9 @@ async function step(run: Run, spec: Step): Promise<void> {
       )
       // Left running, it still has to start before the next step: when native starts it (a
       // round trip through the browser process) would otherwise race what that step changes.
+      // Started means its `toolactivated` fired and a tool was called: `toolactivated` alone may
+      // come before the tool's call, and a `pending` tool called after this step returned would
+      // leave the next `list` step waiting for it forever.
       // Awaited, it waits until it settles, or until a `pending` tool starts (which only a later
       // step or the end of the case settles).
       if (done) await (spec[4] ? Promise.race([done, blocked]) : Promise.race([done, started]))
@@ -656,6 +664,9 @@ let onToolchange: (() => void) | undefined
 /** Waiting for the next `toolactivated`. */
 const activations: Array<() => void> = []
 const nextActivation = () => new Promise<void>((resolve) => activations.push(resolve))
+/** Waiting for the next call of a tool by an agent's call (a generated `execute` with a signal). */
+const invocations: Array<() => void> = []
+const nextInvocation = () => new Promise<void>((resolve) => invocations.push(resolve))
 let installed = false
 
 function listen(mc: ModelContext) {
@@ -764,6 +775,7 @@ async function runCase(c: FuzzCase, target: number | undefined): Promise<Outcome
     run.log.push(['HUNG', 'toolchange'])
   }
   activations.length = 0
+  invocations.length = 0
   return {
     log: run.log,
     later: run.later.map((entry) => JSON.stringify(entry)).sort(),

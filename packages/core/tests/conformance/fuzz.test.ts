@@ -285,10 +285,10 @@ describe.runIf(engines.includes('chromium'))('fuzz against native Chromium', () 
         ahead = k + 1 < batches.length ? polyfill.run(batches[k + 1]!) : undefined
         const targets = subject.map(({ outcome }) => Math.max(0, outcome.toolchanges))
         const oracle = await native.run(batch, targets)
-        // Native Chromium itself now and then never settles a promise of a case in a batch (a
-        // registerTool re-entered from a getter, seen in 1 case of 2,000 in some runs) and settles
-        // it when the case runs again alone: such a case is asked of native once more, alone, and
-        // that answer is the oracle's. A case that hangs again stays broken and fails.
+        // A case on which native hung in its batch, and the polyfill did not, is asked of native
+        // once more, alone, and that answer is the oracle's: native's round trips through the
+        // browser process are the slowest part of a batch. A case that hangs again stays broken
+        // and fails.
         for (const [i, { text }] of oracle.entries()) {
           if (!/"HUNG"/.test(text) || broken(subject[i]!.text)) continue
           const [again] = await native.run([batch[i]!], [targets[i]!])
