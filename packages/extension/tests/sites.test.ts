@@ -1,7 +1,7 @@
 // What can be shared, what a shared site covers, and which tools ask the person first.
 import { describe, expect, it } from 'vitest'
 import { declined, needsConfirmation } from '../src/lib/confirm'
-import { covers, fromOriginsOf, sitePattern, trustworthy, webOrigin } from '../src/lib/sites'
+import { covers, fromOriginsOf, sitePattern, webOrigin } from '../src/lib/sites'
 
 describe('sharing rules', () => {
   it('shares web pages only, by their whole origin', () => {
@@ -43,6 +43,8 @@ describe('sharing rules', () => {
     expect(fromOriginsOf(sites, tab, 'https://a.test')).toEqual(['https://b.test'])
     expect(fromOriginsOf(sites, tab, 'https://b.test')).toEqual(['https://a.test'])
     expect(fromOriginsOf([], tab, 'https://a.test')).toEqual([])
+    // The rule is core's (its origin tests cover every loopback spelling): here, that it is applied.
+    const asked = (origin: string) => fromOriginsOf([origin], new Set([origin]), 'https://own.test')
     for (const origin of [
       'https://x.test',
       'http://localhost:1',
@@ -50,14 +52,16 @@ describe('sharing rules', () => {
       'http://127.0.0.1:5',
       'http://[::1]:8',
     ]) {
-      expect(trustworthy(origin), origin).toBe(true)
+      expect(asked(origin), origin).toEqual([origin])
     }
     for (const origin of [
       'http://x.test',
       'http://localhost.evil.test',
       'http://127.0.0.1.evil.test',
+      'http://[::2]:8',
+      'null',
     ]) {
-      expect(trustworthy(origin), origin).toBe(false)
+      expect(asked(origin), origin).toEqual([])
     }
   })
 })

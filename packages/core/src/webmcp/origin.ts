@@ -1,7 +1,16 @@
 /**
  * Parses `input` as a URL and returns its serialised origin when that origin is potentially trustworthy
- * (https/wss, or http/ws on a loopback host); `undefined` otherwise.
+ * (https/wss, or http/ws on a loopback host); `undefined` otherwise. It is the rule `registerTool`'s
+ * `exposedTo` and `getTools`'s `fromOrigins` apply: one origin that fails it makes the call reject
+ * with a `SecurityError`.
  * https://w3c.github.io/webappsec-secure-contexts/#is-origin-trustworthy
+ *
+ * @example
+ * ```ts
+ * import { trustworthyOrigin } from '@webmcp-kit/core'
+ * trustworthyOrigin('http://localhost:5173/app') // 'http://localhost:5173'
+ * trustworthyOrigin('http://example.com') // undefined
+ * ```
  */
 export function trustworthyOrigin(input: string): string | undefined {
   let url: URL
