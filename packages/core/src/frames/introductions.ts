@@ -17,6 +17,7 @@ import {
   post,
   renew,
   send,
+  silent,
   wake,
   win,
 } from './state'
@@ -54,7 +55,7 @@ export function introduce() {
   )
   const windows = new Set([...frameTree(win), ...ancestors(), ...children])
   for (const w of windows) {
-    if (!w || w === win) continue
+    if (!w || silent.has(w)) continue
     offers.get(w)?.close()
     // The port is started (and its messages delivered) once the window has answered `welcome`.
     const { port1, port2 } = new MessageChannel()
@@ -117,6 +118,8 @@ export function leave(close = false) {
   }
   for (const port of offers.values()) port.close()
   offers.clear()
+  // Closed (another document replaces this one in its Window): what waits on the others settles now.
+  wake(close)
 }
 
 export function pageshow(event: PageTransitionEvent): void {

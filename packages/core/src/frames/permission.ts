@@ -15,7 +15,7 @@ import {
   parentOf,
   random,
 } from './tree'
-import { allowed, doc, local, members, permitted, post, when, win } from './state'
+import { allowed, doc, local, members, permitted, post, silent, when, win } from './state'
 import type { Vouch } from './state'
 import { HOOK } from '../webmcp/hook'
 import type { PolyfillHook } from '../webmcp/hook'
@@ -57,15 +57,14 @@ export function fromSameOriginParent(): boolean | undefined {
       const context = (parent.document as Document & { modelContext?: object }).modelContext
       const parentHook =
         context &&
-        ((Object.getPrototypeOf(context) as { constructor: Record<symbol, unknown> }).constructor[
-          HOOK
-        ] as PolyfillHook | undefined)
+        ((context.constructor as unknown as Record<symbol, unknown>)[HOOK] as
+          PolyfillHook | undefined)
       if (parentHook?.admits) return parentHook.admits(context, w, local.origin, id ?? '')
       // A parent without the frame protocol (no polyfill, or the imperative-only one) cannot
       // answer: this document reads its container itself (as it is now; same-origin, as the
       // parent is), and goes on up.
       if (!containerAllows(element, local.origin, local.origin)) return false
-      w = parent
+      silent.add((w = parent))
       id = undefined
     }
   } catch {

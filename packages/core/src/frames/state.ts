@@ -85,12 +85,17 @@ export const gone = new Map<Window, Member>()
 /** Ports offered in a `hello`, until the window answers `welcome`. */
 export const offers = new Map<Window, MessagePort>()
 /** Conditions waited for (an introduction, a list): checked after every change. */
-const checks = new Set<() => boolean>()
+const checks = new Set<(all?: boolean) => boolean>()
+/**
+ * Windows no list or welcome comes from: this document's own, and ancestors read instead of asked
+ * (they have no frame protocol).
+ */
+export const silent = new Set<Window>()
 
 /** Starts the link of `document` (the one before it, if any, is closed). */
 export function reset(document: LocalDocument, binder: typeof bind) {
   local = document
-  win = document.window
+  silent.add((win = document.window))
   bind = binder
   renew()
   allowed = undefined
@@ -122,17 +127,17 @@ export function send(member: Member, message: PortMessage) {
 /** A promise that resolves once `ready()` holds, checked whenever the link wakes; bounded. */
 export function when(ready: () => boolean): Promise<void> {
   if (ready()) return Promise.resolve()
-  let check!: () => boolean
+  let check!: (all?: boolean) => boolean
   const promise = new Promise<void>((resolve) => {
-    check = () => (ready() ? (resolve(), true) : false)
+    check = (all) => (all || ready()) && (resolve(), true)
     checks.add(check)
   })
   return bounded(promise, undefined).then(() => void checks.delete(check))
 }
 
-/** Runs the checks of the conditions waited for. */
-export function wake() {
-  for (const check of [...checks]) if (check()) checks.delete(check)
+/** Runs the checks of the conditions waited for (`all`: the link closed, nothing is waited for now). */
+export function wake(all?: boolean) {
+  for (const check of [...checks]) if (check(all)) checks.delete(check)
 }
 
 /** Resolves what waits for `member` to see version `v`. */
@@ -142,15 +147,11 @@ export function release(member: Member, v: number) {
   )
 }
 
-/** This document's ancestors, from its parent up to the top. */
+/** This document's ancestors that run the frame protocol (or may), from its parent up to the top. */
 export function ancestors(): Window[] {
   const out: Window[] = []
-  for (let w = win; w !== w.top;) {
-    const parent = parentOf(w)
-    if (!parent) break
-    out.push(parent)
-    w = parent
-  }
+  for (let w = win, parent; w !== w.top && (parent = parentOf(w)); w = parent)
+    if (!silent.has(parent)) out.push(parent)
   return out
 }
 

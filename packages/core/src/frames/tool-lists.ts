@@ -22,7 +22,7 @@ export function revouch(member: Member) {
     if (granted === false) release(member, Infinity)
     if (granted) {
       // Tools registered before the member was known are news there, as natively.
-      member.changes = Math.max(member.changes, local.list(member.origin).length ? 1 : 0)
+      member.changes ||= local.list(member.origin).length ? 1 : 0
       member.dirty = true
       flush(member)
     }
@@ -110,10 +110,10 @@ export function changed(exposedTo: readonly string[]): Promise<void> {
   }
   for (const member of members.values()) if (relevant(member)) notify(member)
   // An ancestor this document has not met yet (it is still joining) runs the polyfill (it answered
-  // for this document's permission): the change reaches it with the first list it gets, and is
-  // waited for, so that a registration in a frame's first script is listed by its ancestors once it
-  // resolves, as natively.
-  const missing = ancestors().filter((w) => !members.has(w))
+  // for this document's permission, or is asked): the change reaches it with the first list it
+  // gets, and is waited for, so that a registration in a frame's first script is listed by its
+  // ancestors once it resolves, as natively.
+  const missing = above.filter((w) => !members.has(w))
   if (missing.length) {
     waits.push(
       when(() => missing.every((w) => members.has(w))).then(() =>
@@ -121,13 +121,14 @@ export function changed(exposedTo: readonly string[]): Promise<void> {
           missing.map((w) => {
             const member = members.get(w)
             // Met after the change: the first list it gets has it.
-            return member && relevant(member) ? seen(member, 1) : undefined
+            return member && relevant(member) && seen(member, 1)
           }),
         ),
       ),
     )
   }
-  return Promise.all(waits).then(() => undefined)
+  // (What it resolves with is never read.)
+  return Promise.all(waits) as Promise<unknown> as Promise<void>
 }
 
 /**
@@ -140,9 +141,7 @@ export function ready(): Promise<void> | undefined {
   const arrived = () =>
     ancestors().every((w) => {
       const member = members.get(w)
-      return (
-        member && (member.allowed === false || (member.allowed === true && member.received > 0))
-      )
+      return member && (member.allowed ? member.received > 0 : member.allowed === false)
     })
   return arrived() ? undefined : when(arrived)
 }
@@ -163,7 +162,7 @@ export function receiveTools(member: Member, message: Extract<PortMessage, { [KE
   if (!member.allowed || !allowed) return ack()
   // The sender says how many changes its list carries; a list that changed carries one at least.
   const changes = JSON.stringify(member.tools) !== JSON.stringify(message.tools)
-  const count = Math.max(message.changes, changes ? 1 : 0)
+  const count = message.changes || (changes ? 1 : 0)
   member.tools = message.tools
   let fired: Promise<unknown> = Promise.resolve()
   for (let i = 0; i < count; i++) fired = fired.then(() => local.changed())

@@ -18,6 +18,13 @@ interface Injector {
   loaded(f: HTMLIFrameElement): Promise<void>
   /** `getTools()` in `f`'s document (through its agent): names, or the error's name; `'hang'`. */
   probe(f: HTMLIFrameElement): Promise<unknown>
+  /**
+   * Inserts `f`, loading a page of `origin` whose first script registers `realTool` (its promise
+   * as `registered` in that Window), injects the polyfill into its initial about:blank and
+   * registers `blankTool` there. `blank()` is that registration's state now: `'pending'`,
+   * `'registered'` or the error's name.
+   */
+  replaced(f: HTMLIFrameElement, origin: string): { load: Promise<unknown>; blank(): string }
 }
 
 declare global {
@@ -61,6 +68,24 @@ async function installInjector() {
         }
       }
       return bounded(h.inFrame(f, names).then((result) => result[1]))
+    },
+    replaced(f, origin) {
+      f.src = `${origin}/?agent&body=${encodeURIComponent(
+        `<script>window.registered = document.modelContext.registerTool({ name: 'realTool', description: 'd', execute: () => 'R' }).then(() => 'registered', (e) => e.name)</script>`,
+      )}`
+      const load = new Promise((resolve) => f.addEventListener('load', resolve, { once: true }))
+      document.body.append(f)
+      injector.inject(f.contentDocument!)
+      let state = 'pending'
+      f.contentDocument!.modelContext!.registerTool({
+        name: 'blankTool',
+        description: 'd',
+        execute: () => 'BLANK',
+      }).then(
+        () => (state = 'registered'),
+        (e: Error) => (state = e.name),
+      )
+      return { load, blank: () => state }
     },
   }
   window.injector = injector
@@ -140,6 +165,64 @@ const cases: Case[] = [
     },
     expected: {
       reused: true,
+      top: ['realTool', 'topTool'],
+      frame: ['realTool', 'topTool'],
+    },
+  },
+  {
+    name: 'under a page without the polyfill, a same-origin frame’s initial about:blank registers before the frame’s load event, and the document that replaces it registers and lists its tool',
+    path: page(true),
+    run: async ({ origin }) => {
+      await (window as unknown as Injecting).injecting
+      const { injector } = window
+      const f = document.createElement('iframe')
+      // Nothing the page has answers for it, so there is nothing for its registration to wait for.
+      const { load, blank } = injector.replaced(f, origin)
+      await load
+      const atLoad = blank()
+      const w = f.contentWindow as unknown as { registered: Promise<string> }
+      return { atLoad, registered: await w.registered, frame: await injector.probe(f) }
+    },
+    expected: { atLoad: 'registered', registered: 'registered', frame: ['realTool'] },
+  },
+  {
+    name: 'a frame’s initial about:blank whose registration still waits on the page’s list when the same-origin document replacing it installs: it settles then, before the frame’s load event, and the new document registers and is listed',
+    path: page(true),
+    run: async ({ origin, until }) => {
+      const { injecting } = window as unknown as Injecting
+      await injecting
+      const { injector } = window
+      const f = document.createElement('iframe')
+      // Ahead of the polyfill's listener, this page drops the about:blank's introduction (its first
+      // protocol message): the about:blank's registration is still waiting for this page's list
+      // when the document that replaces it installs, as it mostly is when that navigation commits
+      // before this page answers. Native sends no such message.
+      let held = false
+      addEventListener('message', (event) => {
+        if (held || event.source !== f.contentWindow || !event.data?.__webmcp) return
+        held = true
+        event.stopImmediatePropagation()
+      })
+      injector.inject(document)
+      const mc = document.modelContext!
+      await mc.registerTool({ name: 'topTool', description: 'd', execute: () => 'T' })
+      f.allow = 'tools'
+      const { load, blank } = injector.replaced(f, origin)
+      await load
+      const atLoad = blank()
+      const w = f.contentWindow as unknown as { registered: Promise<string> }
+      const registered = await w.registered
+      await until(async () => (await mc.getTools()).some((t) => t.name === 'realTool'))
+      return {
+        atLoad,
+        registered,
+        top: (await mc.getTools()).map((t) => t.name),
+        frame: await injector.probe(f),
+      }
+    },
+    expected: {
+      atLoad: 'registered',
+      registered: 'registered',
       top: ['realTool', 'topTool'],
       frame: ['realTool', 'topTool'],
     },
