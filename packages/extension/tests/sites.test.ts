@@ -1,7 +1,7 @@
 // What can be shared, what a shared site covers, and which tools ask the person first.
 import { describe, expect, it } from 'vitest'
 import { declined, needsConfirmation } from '../src/lib/confirm'
-import { covers, fromOriginsOf, sitePattern, trustworthy, webOrigin } from '../src/lib/sites'
+import { covers, fromOriginsOf, sitePattern, webOrigin } from '../src/lib/sites'
 
 describe('sharing rules', () => {
   it('shares web pages only, by their whole origin', () => {
@@ -43,21 +43,41 @@ describe('sharing rules', () => {
     expect(fromOriginsOf(sites, tab, 'https://a.test')).toEqual(['https://b.test'])
     expect(fromOriginsOf(sites, tab, 'https://b.test')).toEqual(['https://a.test'])
     expect(fromOriginsOf([], tab, 'https://a.test')).toEqual([])
+  })
+
+  it('asks only for origins getTools takes: https, http on loopback, file; no other, no opaque one', () => {
+    // Each one shared and in the tab: asked for exactly when it is potentially trustworthy.
+    const asked = (origin: string) => fromOriginsOf([origin], new Set([origin]), 'https://own.test')
     for (const origin of [
       'https://x.test',
+      'https://x.test:8443',
       'http://localhost:1',
+      'http://LOCALHOST',
+      'http://localhost.',
       'http://a.localhost',
+      'http://a.b.localhost.',
       'http://127.0.0.1:5',
+      'http://127.255.1.2',
       'http://[::1]:8',
+      'file://',
     ]) {
-      expect(trustworthy(origin), origin).toBe(true)
+      expect(asked(origin), origin).toEqual([origin])
     }
     for (const origin of [
       'http://x.test',
+      'http://localhost.com',
+      'http://xlocalhost',
       'http://localhost.evil.test',
+      'http://localhost..',
       'http://127.0.0.1.evil.test',
+      'http://128.0.0.1',
+      'http://10.0.0.1',
+      'http://[::2]',
+      'null',
+      'data:text/html,x',
+      'not a url',
     ]) {
-      expect(trustworthy(origin), origin).toBe(false)
+      expect(asked(origin), origin).toEqual([])
     }
   })
 })

@@ -1,4 +1,5 @@
 // Which pages may be shared, and what a shared site covers. Pure: no browser API.
+import { trustworthyOrigin } from '@webmcp-kit/core'
 
 /** The origin of a URL when it is a web page (http or https), else undefined. */
 export function webOrigin(url: string | undefined): string | undefined {
@@ -38,30 +39,17 @@ export function covers(shared: Shared, tab: number, url: string | undefined): bo
 }
 
 /**
- * Whether getTools takes `origin` in `fromOrigins`: a potentially trustworthy origin (https, or
- * http on a loopback host). Any other one makes the whole call reject with a SecurityError.
- */
-export function trustworthy(origin: string): boolean {
-  const { protocol, hostname } = new URL(origin)
-  if (protocol === 'https:') return true
-  return (
-    protocol === 'http:' &&
-    (hostname === 'localhost' ||
-      hostname.endsWith('.localhost') ||
-      hostname === '[::1]' ||
-      /^127\.\d+\.\d+\.\d+$/.test(hostname))
-  )
-}
-
-/**
  * What a document of `own` origin asks getTools for besides its own tools: the shared sites that
  * are the origin of another document of its tab (as the browser gives them), trustworthy ones
- * only. Never every shared site: a polyfill page would learn from its relay what else is shared.
+ * only (getTools's own rule: any other one makes the whole call reject with a SecurityError). Never
+ * every shared site: a polyfill page would learn from its relay what else is shared.
  */
 export function fromOriginsOf(
   sites: readonly string[],
   tabOrigins: ReadonlySet<string>,
   own: string,
 ): string[] {
-  return sites.filter((site) => site !== own && tabOrigins.has(site) && trustworthy(site))
+  return sites.filter(
+    (site) => site !== own && tabOrigins.has(site) && trustworthyOrigin(site) !== undefined,
+  )
 }
