@@ -137,9 +137,12 @@ async function main() {
   const loadAtStart = os.loadavg()
   const builds = await startupBuilds(args.core)
   const server = await serve(args.core, builds)
-  const sides = await /** @type {() => Promise<import('./measure.mjs').Side[]>} */ (
-    ENGINES[engine]
-  )()
+  // The engine's browsers (native and polyfill) serve every row but the extension's, which launch
+  // Chromiums of their own with the extension loaded: only the rows chosen start them.
+  const needsSides = rows.some((row) => !row.extension) || HOST_ROWS.some(chosen)
+  const sides = needsSides
+    ? await /** @type {() => Promise<import('./measure.mjs').Side[]>} */ (ENGINES[engine])()
+    : []
   /** @type {import('./measure.mjs').Result[]} */
   const results = []
   let startup
@@ -174,7 +177,7 @@ async function main() {
     await server.close()
   }
   const seconds = (performance.now() - began) / 1000
-  const hostEngine = polyfillSide(sides).version
+  const hostEngine = sides.length ? polyfillSide(sides).version : ''
   const report = {
     ...{ engine, sides, results, startup, memory, memoryPages: MEMORY_SAMPLES },
     ...{ pageVariants: PAGE_VARIANTS, peer: builds.peer, hostEngine, timing: TIMING, seconds },

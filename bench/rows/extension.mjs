@@ -4,7 +4,8 @@
 // paired and shared with no click, as docs/extension.md's "Automation (no clicks)" says: the bridge
 // is given the secret and the extension's origin, the worker's `webmcpKit.pairWithSecret` the same
 // secret; a tab is shared by the toolbar action (the DevTools `Extensions.triggerAction`, which
-// grants activeTab as a click does) and `webmcpKit.share(tabId)`.
+// grants activeTab as a click does and opens the popup) and, once the popup offers that tab,
+// `webmcpKit.share(tabId)`.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -204,6 +205,56 @@ async function launchPaired(native, build, modules) {
     const send = /** @type {(method: string, params?: object) => Promise<unknown>} */ (
       session.send.bind(session)
     )
+    const popupUrl = `chrome-extension://${id}/popup.html`
+    await send('Target.setDiscoverTargets', { discover: true })
+    /**
+     * The popup the next toolbar action opens: resolves with its target once it offers "Share this
+     * tab" for `origin`. The popup shows the tab's origin and enables that button only once the
+     * extension can read the tab's URL, which activeTab grants: the extension's own word that the
+     * grant has landed. (The popup is no page of playwright's: it is reached over the DevTools
+     * protocol, a session to its target.)
+     * @param {string} origin
+     * @returns {Promise<string>} The popup's target id.
+     */
+    const popupOffers = async (origin) => {
+      const targetId = await new Promise((resolve) => {
+        /** @param {{ targetInfo: { targetId: string, url: string } }} event */
+        const seen = ({ targetInfo }) => {
+          if (targetInfo.url !== popupUrl) return
+          session.off('Target.targetCreated', seen)
+          session.off('Target.targetInfoChanged', seen)
+          resolve(targetInfo.targetId)
+        }
+        session.on('Target.targetCreated', seen)
+        session.on('Target.targetInfoChanged', seen)
+      })
+      const { sessionId } = /** @type {{ sessionId: string }} */ (
+        await send('Target.attachToTarget', { targetId, flatten: false })
+      )
+      // Resolves once the popup's document offers the tab for `origin` (watched, not polled).
+      const expression = `new Promise((resolve) => {
+        const offers = () => document.getElementById('share-tab')?.disabled === false &&
+          document.getElementById('here')?.textContent === ${JSON.stringify(origin)}
+        if (offers()) return resolve(true)
+        const observer = new MutationObserver(() => offers() && (observer.disconnect(), resolve(true)))
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+      })`
+      const answered = new Promise((resolve) => {
+        /** @param {{ sessionId: string, message: string }} event */
+        const received = (event) => {
+          if (event.sessionId !== sessionId || JSON.parse(event.message).id !== 1) return
+          session.off('Target.receivedMessageFromTarget', received)
+          resolve(undefined)
+        }
+        session.on('Target.receivedMessageFromTarget', received)
+      })
+      const params = { expression, awaitPromise: true, returnByValue: true }
+      const message = JSON.stringify({ id: 1, method: 'Runtime.evaluate', params })
+      await send('Target.sendMessageToTarget', { sessionId, message })
+      await answered
+      await send('Target.detachFromTarget', { sessionId })
+      return targetId
+    }
     /**
      * Opens `url` (unique among the tabs) in a new tab and shares it, as the popup's button does.
      * @param {string} url
@@ -216,7 +267,9 @@ async function launchPaired(native, build, modules) {
       )
       const target = targetInfos.find((t) => t.url === url)
       if (!target) throw new Error(`bench: no tab target at ${url}`)
+      const popup = popupOffers(new URL(url).origin)
       await send('Extensions.triggerAction', { id, targetId: target.targetId })
+      const popupTarget = await popup
       const tab = await worker.evaluate(async (u) => {
         const scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (globalThis))
         const tabs = await scope.chrome.tabs.query({})
@@ -226,6 +279,7 @@ async function launchPaired(native, build, modules) {
         (t) => /** @type {WorkerScope} */ (/** @type {unknown} */ (globalThis)).webmcpKit.share(t),
         tab,
       )
+      await send('Target.closeTarget', { targetId: popupTarget })
       return { page, tab }
     }
     return {

@@ -43,23 +43,39 @@ describe('sharing rules', () => {
     expect(fromOriginsOf(sites, tab, 'https://a.test')).toEqual(['https://b.test'])
     expect(fromOriginsOf(sites, tab, 'https://b.test')).toEqual(['https://a.test'])
     expect(fromOriginsOf([], tab, 'https://a.test')).toEqual([])
-    // The rule is core's (its origin tests cover every loopback spelling): here, that it is applied.
+  })
+
+  it('asks only for origins getTools takes: https, http on loopback, file; no other, no opaque one', () => {
+    // Each one shared and in the tab: asked for exactly when it is potentially trustworthy.
     const asked = (origin: string) => fromOriginsOf([origin], new Set([origin]), 'https://own.test')
     for (const origin of [
       'https://x.test',
+      'https://x.test:8443',
       'http://localhost:1',
+      'http://LOCALHOST',
+      'http://localhost.',
       'http://a.localhost',
+      'http://a.b.localhost.',
       'http://127.0.0.1:5',
+      'http://127.255.1.2',
       'http://[::1]:8',
+      'file://',
     ]) {
       expect(asked(origin), origin).toEqual([origin])
     }
     for (const origin of [
       'http://x.test',
+      'http://localhost.com',
+      'http://xlocalhost',
       'http://localhost.evil.test',
+      'http://localhost..',
       'http://127.0.0.1.evil.test',
-      'http://[::2]:8',
+      'http://128.0.0.1',
+      'http://10.0.0.1',
+      'http://[::2]',
       'null',
+      'data:text/html,x',
+      'not a url',
     ]) {
       expect(asked(origin), origin).toEqual([])
     }

@@ -41,8 +41,8 @@ export function covers(shared: Shared, tab: number, url: string | undefined): bo
 /**
  * What a document of `own` origin asks getTools for besides its own tools: the shared sites that
  * are the origin of another document of its tab (as the browser gives them), trustworthy ones
- * only (core's rule, which getTools applies: any other origin makes the whole call reject with a
- * SecurityError). Never every shared site: a polyfill page would learn from its relay what else is shared.
+ * only (getTools's own rule: any other one makes the whole call reject with a SecurityError). Never
+ * every shared site: a polyfill page would learn from its relay what else is shared.
  */
 export function fromOriginsOf(
   sites: readonly string[],
