@@ -116,6 +116,50 @@ differential('executeTool', [
     expected: ['TypeError', 'TypeError', 'TypeError'],
   },
   {
+    // V8's fast serialiser crashes the renderer on a cycle found beside a long array of numbers.
+    name: 'a cycle beside a long array rejects TypeError, bare, nested, through a getter, a proxy or a toJSON',
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
+    run: async ({ mc, capture, register, find }) => {
+      await register('a')
+      const t = await find('a')
+      const cycle = () => {
+        const a: unknown[] = [Array(30_000).fill(0)]
+        a.push(a)
+        return a
+      }
+      const inputs = [
+        { a: cycle() },
+        { outer: { inner: { a: cycle() } } },
+        {
+          get a() {
+            return cycle()
+          },
+        },
+        new Proxy({ a: 1 }, { get: (_, key) => (key === 'a' ? cycle() : undefined) }),
+        { toJSON: () => cycle() },
+      ]
+      const out = []
+      for (const input of inputs) out.push((await capture(() => mc.executeTool(t, input)))[1])
+      return out
+    },
+    expected: Array(5).fill('TypeError'),
+  },
+  {
+    name: 'a result holding a cycle beside a long array rejects UnknownError',
+    run: async ({ mc, capture, register, find }) => {
+      await register('a', {
+        execute: () => {
+          const a: unknown[] = [Array(30_000).fill(0)]
+          a.push(a)
+          return { a }
+        },
+      })
+      const t = await find('a')
+      return [(await capture(() => mc.executeTool(t, {})))[1]]
+    },
+    expected: ['UnknownError'],
+  },
+  {
     name: 'an omitted input arrives as {}; arrays arrive as arrays',
     run: async ({ mc, register, find }) => {
       await register('a', { execute: (input) => JSON.stringify([Array.isArray(input), input]) })
