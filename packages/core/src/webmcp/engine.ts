@@ -263,15 +263,21 @@ export class Engine {
     } catch (error) {
       result = Promise.reject(error)
     }
-    Promise.resolve(result).then((value) => {
-      let text: string | null
-      try {
-        text = serializeResult(value)
-      } catch (error) {
-        return fail(error)
-      }
-      done(true, text)
-    }, fail)
+    // The value is converted a microtask after the tool's promise fulfils, as natively: what the
+    // microtasks queued before that conversion did (an abort, a registration) its getters see.
+    Promise.resolve(result).then(
+      (value) =>
+        queueMicrotask(() => {
+          let text: string | null
+          try {
+            text = serializeResult(value)
+          } catch (error) {
+            return fail(error)
+          }
+          done(true, text)
+        }),
+      fail,
+    )
     const { context } = this
     const toolName = tool.name
     return [
