@@ -64,7 +64,12 @@ function hooksSet(worker: WebWorker): Promise<void> {
 
 type Scope = {
   webmcpKit: TestHooks
-  chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } }
+  chrome: {
+    tabs: {
+      query(q: object): Promise<{ id?: number; url?: string }[]>
+      onUpdated: { addListener(f: () => void): void; removeListener(f: () => void): void }
+    }
+  }
 }
 
 /** The worker's test hooks, called from Node. */
@@ -85,11 +90,24 @@ export const hooks = {
     worker.evaluate((m) => (globalThis as unknown as Scope).webmcpKit.setConfirm(m), mode),
   revoke: (worker: WebWorker, target: number | string) =>
     worker.evaluate((t) => (globalThis as unknown as Scope).webmcpKit.revoke(t), target),
-  /** The id of the tab showing `url` (readable once the extension has access to the tab). */
+  /**
+   * The id of the tab showing `url`, readable once the extension has access to the tab: the
+   * activeTab grant may land after the command that triggered the action returned, and the tab's
+   * URL then shows at its next update.
+   */
   tabOf: (worker: WebWorker, url: string) =>
-    worker.evaluate(async (u) => {
-      const tabs = await (globalThis as unknown as Scope).chrome.tabs.query({})
-      return tabs.find((t) => t.url === u)?.id ?? -1
+    worker.evaluate((u) => {
+      const { tabs } = (globalThis as unknown as Scope).chrome
+      return new Promise<number>((resolve) => {
+        const look = async () => {
+          const id = (await tabs.query({})).find((t) => t.url === u)?.id
+          if (id === undefined) return
+          tabs.onUpdated.removeListener(look)
+          resolve(id)
+        }
+        tabs.onUpdated.addListener(look)
+        void look()
+      })
     }, url),
 }
 
