@@ -9,7 +9,7 @@ import { allowed, drop, gone, local, members, release, send, wake } from './stat
 import type { Member } from './state'
 import { receiveTools } from './tool-lists'
 import { queueTask } from '../queue-task'
-import { EXECUTION_FAILED, UNKNOWN, domError } from '../webmcp/errors'
+import { DETACHED, EXECUTION_FAILED, UNKNOWN, domError } from '../webmcp/errors'
 import type { Settle } from '../webmcp/engine'
 
 /** Pings in a row a document that calls wait on may miss before it counts as gone (10 s). */
@@ -38,16 +38,32 @@ export function bind(member: Member, port: MessagePort) {
 
 /**
  * Runs tool `name` of the document in `w`, which must be of `origin`; `done` gets the result, or
- * the rejection reason (an `UnknownError`), in a task. Returns the canceller.
+ * the rejection reason (an `UnknownError`; an `InvalidStateError` once its frame is removed), in a
+ * task. Returns the canceller.
  */
 export function execute(w: Window, origin: string, name: string, input: string, done: Settle) {
   let sync = true
   const settle: Settle = (ok, value) => {
+    // A failure that ran says why (a form tool's message is its own).
     const step = () =>
-      done(ok, ok ? value : domError('UnknownError', value ? EXECUTION_FAILED : UNKNOWN))
+      done(
+        ok,
+        ok
+          ? value
+          : domError(
+              'UnknownError',
+              typeof value === 'string' ? value : value ? EXECUTION_FAILED : UNKNOWN,
+            ),
+      )
     // A refusal at once (no such member) still comes from a task, as native's does.
     if (sync) queueTask(step)
     else step()
+  }
+  // The tool of a frame removed since it was listed: native refuses before it asks the frame (one
+  // removed while its tool runs fails as one that left does).
+  if (w.closed) {
+    queueTask(() => done(false, domError('InvalidStateError', DETACHED)))
+    return () => {}
   }
   const cancel = start(w, origin, name, input, settle)
   sync = false
@@ -157,7 +173,8 @@ function run(member: Member, message: Extract<PortMessage, { [KEY]: 'run' }>, le
       [KEY]: 'result',
       id,
       ok,
-      value: ok ? (typeof value === 'string' ? value : null) : value === true,
+      // A failure: the tool's message, or `false` if it did not run.
+      value: typeof value === 'string' ? value : ok ? null : false,
     } as PortMessage)
   }
   const started =

@@ -280,7 +280,9 @@ export function connectFrames(context: object): () => void {
             if (!tool || !exposed(tool, origin, caller) || !isObject(parseJSON(input))) return false
             // Started in the task that delivered the request (as native starts it in the task of
             // the browser's message); the reply leaves as soon as the tool settles.
-            return engine.start(tool, input, (ok, value) => reply(ok, ok ? value : true))
+            return engine.start(tool, input, (ok, value) =>
+              reply(ok, ok ? value : (value as DOMException).message),
+            )
           },
         },
         atInstall,

@@ -29,9 +29,12 @@ export type PortMessage =
   | { [KEY]: 'ack'; v: number }
   | { [KEY]: 'run'; id: string; name: string; input: string }
   | { [KEY]: 'cancel'; id: string }
-  /** `ok`: the result string (or `null`); otherwise whether the tool ran and failed. */
+  /**
+   * `ok`: the result string (or `null`); otherwise the message of the tool's failure, or whether it
+   * ran and failed (`false`: it did not run).
+   */
   | { [KEY]: 'result'; id: string; ok: true; value: string | null }
-  | { [KEY]: 'result'; id: string; ok: false; value: boolean }
+  | { [KEY]: 'result'; id: string; ok: false; value: string | boolean }
   | { [KEY]: 'bye' }
   /** "Are you still there?" (asked while calls wait on the receiver), answered `pong`. */
   | { [KEY]: 'ping' }
@@ -153,8 +156,8 @@ export function parsePortMessage(data: unknown): PortMessage | undefined {
   }
   if (message?.[KEY] === 'result') {
     const { ok, value } = message
-    // A success carries the result string (or null); a failure whether the tool ran.
-    if (ok ? typeof value === 'boolean' : typeof value !== 'boolean') return undefined
+    // A success carries the result string (or null); a failure its message, or whether it ran.
+    if (ok ? typeof value === 'boolean' : value === null) return undefined
   }
   return message as PortMessage | undefined
 }

@@ -19,3 +19,5 @@ export const idlError = (
 export const UNKNOWN = 'The operation failed for an unknown transient reason (e.g. out of memory).'
 export const EXECUTION_FAILED =
   'Tool was executed but the invocation failed. For example, the script function threw an error'
+/** A tool of a frame that was removed (its window is detached). */
+export const DETACHED = 'Target frame is detached.'

@@ -140,7 +140,9 @@ export function annotations(method: string, dict: Dict): Required<ToolAnnotation
 /** Whether `value` is a `Window` (or a cross-origin `WindowProxy`). */
 export function isWindow(value: unknown): value is Window {
   try {
-    return isObject(value) && (value as Window).window === value
+    const { window } = value as Window
+    // A removed cross-origin frame's window has no `window` left, and no prototype.
+    return window === value || (window === null && !Object.getPrototypeOf(value))
   } catch {
     return false
   }

@@ -2,10 +2,9 @@ import { differential } from './harness'
 import type { Case, Helpers } from './harness'
 
 // What `executeTool` rejects with when the tool lives in another frame and something happened to it
-// between `getTools()` and the call (its frame navigated, the tool unregistered), or it throws
-// there. The harness compares each rejection's name and message with native Chromium's. (A removed
-// frame's tool, and a form tool there that refuses its input, reject otherwise natively: see
-// docs/conformance.md.)
+// between `getTools()` and the call (its frame navigated or was removed, the tool unregistered), or
+// while it ran (its frame removed), or it fails there (it throws; a form tool refuses its input).
+// The harness compares each rejection's name and message with native Chromium's.
 
 /**
  * One body for every case (the harness sends its source, so it is self-contained): the page's
@@ -19,11 +18,22 @@ async function run({ mc, frame, inFrame, capture, origin, otherOrigin, until }: 
   const f = await frame(`${there}/`, query.has('cross') ? { allow: 'tools' } : {})
   await inFrame(
     f,
-    ([exposed, throws]: [string, boolean]) => {
-      const controller = new AbortController()
-      ;(window as unknown as { controller: AbortController }).controller = controller
+    ([exposed, what]: [string, string | null]) => {
+      if (what === 'form') {
+        // A form tool, which refuses a value its number field cannot take.
+        document.body.innerHTML =
+          '<form toolname="tool" tooldescription="d"><input name="n" type="number"><button>Go</button></form>'
+        return
+      }
+      const scope = window as unknown as { controller: AbortController; started: Promise<void> }
+      const controller = (scope.controller = new AbortController())
+      let start = () => {}
+      scope.started = new Promise((resolve) => (start = resolve))
       const execute = () => {
-        if (throws) throw new Error('no')
+        start()
+        if (what === 'throws') throw new Error('no')
+        // Still running when its frame is removed.
+        if (what === 'running') return new Promise(() => {})
         return 'x'
       }
       return document.modelContext!.registerTool(
@@ -31,9 +41,19 @@ async function run({ mc, frame, inFrame, capture, origin, otherOrigin, until }: 
         { exposedTo: [exposed], signal: controller.signal },
       )
     },
-    [origin, what === 'throws'] as [string, boolean],
+    [origin, what] as [string, string | null],
   )
+  // (A form tool registers a task after its form is in the document.)
+  await until(async () => (await mc.getTools({ fromOrigins: [there] })).length)
   const [tool] = await mc.getTools({ fromOrigins: [there] })
+  if (what === 'removed') f.remove()
+  if (what === 'running') {
+    const running = mc.executeTool(tool!, {})
+    await inFrame(f, () => (window as unknown as { started: Promise<void> }).started)
+    f.remove()
+    return capture(() => running)
+  }
+  if (what === 'form') return capture(() => mc.executeTool(tool!, { n: 'abc' }))
   if (what === 'navigated') {
     // The new document has loaded and its test agent says it is ready.
     const ready = new Promise((resolve) =>
@@ -54,16 +74,22 @@ async function run({ mc, frame, inFrame, capture, origin, otherOrigin, until }: 
   return capture(() => mc.executeTool(tool!, {}))
 }
 
-const cases: Case[] = [
-  ['navigated', 'whose frame navigated to a page without it after getTools()'],
-  ['unregistered', 'unregistered (its signal aborted) after getTools()'],
-  ['throws', 'that throws there'],
-].flatMap(([what, name]) =>
-  [false, true].map((cross): Case => ({
+const cases: Case[] = (
+  [
+    ['navigated', 'whose frame navigated to a page without it after getTools()'],
+    ['unregistered', 'unregistered (its signal aborted) after getTools()'],
+    ['throws', 'that throws there'],
+    ['removed', 'whose frame was removed after getTools()', 'InvalidStateError'],
+    ['running', 'whose frame is removed while it runs'],
+    // (A form tool is listed to its own origin only: no cross-origin case.)
+    ['form', 'that is a form refusing its input', 'UnknownError', false],
+  ] as const
+).flatMap(([what, name, error = 'UnknownError', cross = true]) =>
+  [false, ...(cross ? [true] : [])].map((cross): Case => ({
     name: `a tool of ${cross ? 'a cross-origin' : 'a same-origin'} frame ${name} rejects with native’s message`,
     path: `/?what=${what}${cross ? '&cross' : ''}`,
     run,
-    expected: ['err', 'UnknownError'],
+    expected: ['err', error],
   })),
 )
 
