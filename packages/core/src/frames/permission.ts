@@ -40,6 +40,18 @@ export function resetPermission() {
 /** Nothing vouched for `w` counts any longer (another document is shown there). */
 export const forget = (w: Window) => vouches.delete(w)
 
+/** A same-origin `document`'s answer about a child of its own, where its polyfill has one. */
+function admitsOf(document: Document) {
+  const context = (document as Document & { modelContext?: object }).modelContext
+  const admits =
+    context &&
+    ((context.constructor as unknown as Record<symbol, unknown>)[HOOK] as PolyfillHook | undefined)
+      ?.admits
+  return (
+    admits && ((child: Window, origin: string, id: string) => admits(context, child, origin, id))
+  )
+}
+
 /**
  * A same-origin parent can be asked directly, through its own polyfill: its decision and its own
  * permission, at once (`undefined` when it cannot tell yet, or is not reachable so). A same-origin
@@ -53,13 +65,9 @@ export function fromSameOriginParent(): boolean | undefined {
       if (w === w.top) return true
       const element = w.frameElement
       if (!element) return undefined
-      const parent = w.parent as Window & typeof globalThis
-      const context = (parent.document as Document & { modelContext?: object }).modelContext
-      const parentHook =
-        context &&
-        ((context.constructor as unknown as Record<symbol, unknown>)[HOOK] as
-          PolyfillHook | undefined)
-      if (parentHook?.admits) return parentHook.admits(context, w, local.origin, id ?? '')
+      const parent = w.parent
+      const admits = admitsOf(parent.document)
+      if (admits) return admits(w, local.origin, id ?? '')
       // A parent without the frame protocol (no polyfill, or the imperative-only one) cannot
       // answer: this document reads its container itself (as it is now; same-origin, as the
       // parent is), and goes on up.
@@ -96,6 +104,21 @@ export function vouch(w: Window, origin: string, ms = DEADLINE, id?: string): Pr
   if (!self && member?.origin === origin && member.vouching) return member.vouching
   const cached = self ? undefined : vouches.get(w)
   if (cached?.[0] === origin) return cached[1]
+  // A same-origin parent without the frame protocol cannot answer: its container of `w` is read
+  // here instead (as it is now), and that parent vouched for in turn.
+  if (!self) {
+    try {
+      const { document } = parent
+      if (!admitsOf(document)) {
+        const element = ownerOf(document, w)
+        return element && containerAllows(element, origin, parent.origin)
+          ? vouch(parent, parent.origin, ms)
+          : Promise.resolve(false)
+      }
+    } catch {
+      // A cross-origin parent: asked.
+    }
+  }
   const asked = new Promise<[boolean | null, string]>((resolve) => {
     const key = random()
     asks.set(key, [parent, resolve])
