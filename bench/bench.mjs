@@ -49,7 +49,7 @@ import {
   runRow,
   runToolForm,
 } from './measure.mjs'
-import { printReport, toJson } from './report.mjs'
+import { browsersOf, printReport, toJson } from './report.mjs'
 import { ROWS as BRIDGE, runBridgeRow } from './rows/bridge.mjs'
 import { ROWS as EXTENSION, runExtensionRow } from './rows/extension.mjs'
 import { ROWS as FORMS } from './rows/forms.mjs'
@@ -100,12 +100,14 @@ function fail(message) {
 
 /**
  * The machine a run measured on: the CPU, the load average (1, 5 and 15 minutes) when the run began
- * and when it ended (a loaded machine's ratios scatter more), the OS and the browsers.
+ * and when it ended (a loaded machine's ratios scatter more), the OS and the browsers (the
+ * engine's, and those the extension rows launched).
  * @param {import('./measure.mjs').Side[]} sides
+ * @param {import('./measure.mjs').Result[]} results
  * @param {number[]} loadAtStart
  * @returns {import('./report.mjs').Machine}
  */
-function machine(sides, loadAtStart) {
+function machine(sides, results, loadAtStart) {
   const cpus = os.cpus()
   /** @param {number[]} load */
   const rounded = (load) => load.map((value) => Math.round(value * 100) / 100)
@@ -116,7 +118,7 @@ function machine(sides, loadAtStart) {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     loadAverage: { start: rounded(loadAtStart), end: rounded(os.loadavg()) },
-    browsers: [...new Set(sides.map((side) => side.version))],
+    browsers: browsersOf(sides, results),
   }
 }
 
@@ -181,7 +183,7 @@ async function main() {
   const report = {
     ...{ engine, sides, results, startup, memory, memoryPages: MEMORY_SAMPLES },
     ...{ pageVariants: PAGE_VARIANTS, peer: builds.peer, hostEngine, timing: TIMING, seconds },
-    ...{ date, machine: machine(sides, loadAtStart) },
+    ...{ date, machine: machine(sides, results, loadAtStart) },
   }
   if (json) console.log(toJson(report))
   else printReport(report)

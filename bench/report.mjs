@@ -260,6 +260,17 @@ export function toJson(run) {
   return JSON.stringify(out, null, 2)
 }
 
+/**
+ * The browsers a run measured in: the engine's (every row but the extension's) and the Chromiums the
+ * extension rows launched with the extension loaded.
+ * @param {{ version: string }[]} sides
+ * @param {Result[]} results
+ */
+export function browsersOf(sides, results) {
+  const extension = results.flatMap(({ extension }) => Object.values(extension ?? {}))
+  return [...new Set([...sides, ...extension].map((side) => side.version))]
+}
+
 /** @param {Run} run */
 export function printReport(run) {
   const { sides, results, startup, memory, peer, hostEngine, timing, seconds } = run
@@ -286,7 +297,7 @@ export function printReport(run) {
   printMemory(memory, sides, run.memoryPages)
   const { cpu, cores, loadAverage } = run.machine
   console.log(
-    `\n(${[...new Set(sides.map((side) => side.version))].join(', ')}; median of ${timing.samples} samples per cell; ${seconds.toFixed(1)} s)`,
+    `\n(${run.machine.browsers.join(', ')}; median of ${timing.samples} samples per cell; ${seconds.toFixed(1)} s)`,
   )
   console.log(
     `(${run.date}; ${cpu}, ${cores} cores; load average ${loadAverage.start.join(' ')} at the start, ${loadAverage.end.join(' ')} at the end)`,
