@@ -148,7 +148,19 @@ export async function soak(
   for (let from = warm; from < cycles; from += chunk) {
     await run(from, Math.min(cycles, from + chunk))
   }
-  const heapAtEnd = await heap()
+  let heapAtEnd = await heap()
+  // The engine sometimes takes a step of about 1 MB that it undoes some cycles later (in native
+  // WebMCP's page as in the polyfill's, 1 run in 5 or so). Where the end reads over the bound, the
+  // scenario runs as many cycles again and the heap is read once more: a leak grows in both
+  // readings, a step does not stay in both. The lesser reading is the one bounded.
+  let again = 0
+  if (heapAtEnd / heapWarm > HEAP_TOLERANCE) {
+    again = cycles - warm
+    for (let from = cycles; from < cycles + again; from += chunk) {
+      await run(from, Math.min(cycles + again, from + chunk))
+    }
+    heapAtEnd = Math.min(heapAtEnd, await heap())
+  }
   const state = await page.evaluate(() => window.soak.state())
   const ratio = heapAtEnd / heapWarm
   const ratioToBaseline = heapAtEnd / heapAtBaseline
@@ -157,7 +169,8 @@ export async function soak(
     `soak: ${label}: ${cycles} cycles; heap ${megabytes(heapAtBaseline)} after ${baseline}, ` +
       `${megabytes(heapWarm)} after ${warm}, ${megabytes(heapAtEnd)} at the end ` +
       `(×${ratioToBaseline.toFixed(3)} of ${baseline}, ×${ratio.toFixed(3)} of ${warm}); ` +
-      `${state.executions} agent calls; ${seconds.toFixed(1)} s`,
+      `${state.executions} agent calls; ${seconds.toFixed(1)} s` +
+      (again ? ` (the end read again after ${again} more cycles)` : ''),
   )
   return {
     cycles,
