@@ -1,13 +1,11 @@
-// (In this order, the classic script gzips smallest: the bundler follows it.)
-import { installEngine } from './webmcp/install-engine'
-import { connectFrames } from './frames/link'
-import { patchSelectors } from './forms/selectors'
-import { startFormTools } from './forms/tools'
+import { installPolyfill } from './install-polyfill'
 
 /**
  * Installs `document.modelContext` (and the `ModelContext`, `ToolActivatedEvent` and
  * `ToolCancelEvent` globals) when the browser has no WebMCP of its own. A native implementation is
- * never replaced; on the server, or in an insecure context (as native), nothing happens.
+ * never replaced; on the server, or in an insecure context (as native), nothing happens. The frame
+ * protocol is a module of its own, imported only when the page has frames or another document of
+ * its frame tree speaks to it (a bundler makes it a chunk of its own).
  *
  * @returns A function that removes what this call installed.
  * @example
@@ -18,13 +16,5 @@ import { startFormTools } from './forms/tools'
  * ```
  */
 export function installModelContext(): () => void {
-  return installEngine((doc) => {
-    // Other documents of the frame tree may ask for this one's tools before the page touches them.
-    const undo = [
-      connectFrames((doc as Document & { modelContext: object }).modelContext),
-      startFormTools(doc),
-      patchSelectors(),
-    ]
-    return () => undo.forEach((step) => step())
-  })
+  return installPolyfill(() => import('./frames/protocol'))
 }

@@ -53,7 +53,7 @@ function post() {
  * exactly this between calling a tool's `execute` and firing `toolactivated`. A burst of tasks
  * shares one message: one listener per queued step, up to `MAX_RUNNERS`.
  */
-export function queueTask(first: Step, then?: Step): void {
+export let queueTask = (first: Step, then?: Step): void => {
   if (!receiver) start()
   steps.push(first, then)
   while (runners.length < Math.min(steps.length - head, MAX_RUNNERS)) {
@@ -63,6 +63,14 @@ export function queueTask(first: Step, then?: Step): void {
     receiver!.addEventListener('message', runner)
   }
   if (!posted) post()
+}
+
+/**
+ * Makes `queueTask` queue on `queue`: the task queue of another copy of this module, in the same
+ * realm (frames/record.ts's `adopt`), so that the tasks of both keep one order.
+ */
+export const shareQueue = (queue: typeof queueTask): void => {
+  queueTask = queue
 }
 
 /**

@@ -4,7 +4,8 @@
 // back/forward cache.
 
 import { KEY } from './messages'
-import { frameElements, frameTree, target } from './tree'
+import { frameTree, target } from './tree'
+import { frameElements } from './record'
 import {
   allowed,
   ancestors,

@@ -1,17 +1,6 @@
 import { KEY, parseJSON, parseWindowMessage } from './messages'
-import {
-  DEADLINE,
-  bounded,
-  closedRoots,
-  collected,
-  frameElements,
-  lengthOf,
-  parentOf,
-  recordAllow,
-  saveGetters,
-  sameTree,
-  target,
-} from './tree'
+import { DEADLINE, bounded, parentOf, target } from './tree'
+import { sameTree } from './record'
 import {
   allowed,
   doc,
@@ -40,12 +29,8 @@ import {
   pageshow,
   resetIntroductions,
 } from './introductions'
-import { queueTask } from '../queue-task'
-import { onShadowRoot } from '../shadow-roots'
 import { domError } from '../webmcp/errors'
-import { hook } from '../webmcp/install-engine'
-import { engineFor } from '../webmcp/engine'
-import type { Link, ToolDefinition } from '../webmcp/engine'
+import type { Engine, Link, ToolDefinition } from '../webmcp/engine'
 import { isObject } from '../webmcp/webidl'
 
 // The frame protocol: how the polyfills of the documents in one frame tree find each other, vouch
@@ -58,10 +43,11 @@ import { isObject } from '../webmcp/webidl'
 // The parties, one module each, over the link's state (state.ts): permission.ts (vouches for this
 // document and its children), introductions.ts (hello, welcome, bye), tool-lists.ts (the lists the
 // members exchange), calls.ts (runs, results and the port messages). This module builds the link,
-// and takes the window's messages.
+// and takes the window's messages. It is loaded when the page needs it (frames/connect.ts, which
+// the install runs, listens until then).
 
 /** The link of this document to the others in its frame tree, as the engine and `connectFrames` use it. */
-interface FrameLink extends Link {
+export interface FrameLink extends Link {
   join(): void
   message(event: MessageEvent): void
   pagehide(): void
@@ -80,11 +66,7 @@ function createLink(document: LocalDocument, atInstall?: boolean): FrameLink {
   question = undefined
   unanswered = 0
   if (win === win.top) settle(true, !atInstall)
-  else {
-    const granted = fromSameOriginParent()
-    if (granted === undefined) void askPermission()
-    else settle(granted)
-  }
+  else fromParent()
   return {
     admits,
     join,
@@ -137,6 +119,19 @@ function permission(): Promise<boolean> {
   if (Date.now() < unanswered) return Promise.resolve(false)
   // The answer to the question out (asked now if none is), or an answer to a later one.
   return Promise.race([askPermission().then(() => allowed === true), permitted])
+}
+
+/**
+ * Takes this document's own permission from a same-origin parent's polyfill, asked again once that
+ * one's frame protocol has loaded, or else asks by message.
+ */
+function fromParent() {
+  const granted = fromSameOriginParent()
+  const link = permitted
+  const again = () => permitted === link && allowed === undefined && fromParent()
+  if (granted instanceof Promise) void granted.then(again, again)
+  else if (granted === undefined) void askPermission()
+  else settle(granted)
 }
 
 /** Asks about this document's own permission (`again`: even if a question is out, maybe lost). */
@@ -247,89 +242,29 @@ const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
   (owner === accessing && owner !== 'null') || tool.exposedTo.includes(accessing)
 
 /**
- * Connects `context`'s document (a `ModelContext` of this engine, shown in a window) to the other
- * documents of its frame tree: from now on their polyfills can reach it. Returns the disconnect.
- *
- * Only what cannot be recovered later is done at once: the realm's getters and closed shadow roots,
- * the `allow` history of frame elements, and the window's listeners (first in line, as the page's
- * come later). The link itself waits, in a top-level document without frames (its introduction
- * would reach nobody, and no call of this document depends on it before another document has
- * spoken), for the first protocol message (handled in the task that brought it, its port included)
- * or a same-origin child's question; a frame asks its parent about its own permission at once.
+ * Links `engine`'s document (shown in a window) to the others of its frame tree: at install
+ * (`atInstall`), or later, on demand (see `connectFrames`).
  */
-export function connectFrames(context: object): () => void {
-  const engine = engineFor(context)
-  const window = engine?.window
-  if (!engine || !window || engine.link) return () => {}
+export function linkDocument(engine: Engine, atInstall?: boolean): FrameLink {
   const { origin, tools } = engine
-  let link: FrameLink | undefined
-  let build = (atInstall?: boolean): FrameLink | undefined => {
-    // Built before, on demand: at install time it still introduces itself (see `join`).
-    if (link) return (atInstall && link.join(), link)
-    return (link = engine.link =
-      createLink(
-        {
-          window,
-          origin,
-          list: (caller) => engine.list((tool) => exposed(tool, origin, caller)),
-          changed: () => engine.changed(),
-          run: (name, input, caller, reply) => {
-            const tool = tools.get(name)
-            // The caller's side converted the input to an object; a document that sends anything
-            // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
-            if (!tool || !exposed(tool, origin, caller) || !isObject(parseJSON(input))) return false
-            // Started in the task that delivered the request (as native starts it in the task of
-            // the browser's message); the reply leaves as soon as the tool settles.
-            return engine.start(tool, input, (ok, value) =>
-              reply(ok, ok ? value : (value as DOMException).message),
-            )
-          },
-        },
-        atInstall,
-      ))
-  }
-  // Where a same-origin child's frame link asks this document (see `fromSameOriginParent`): the
-  // only document of this realm with a link.
-  hook.admits = (_parentContext, child, childOrigin, doc) =>
-    build()?.admits(child, childOrigin, doc)
-  saveGetters(window)
-  // The closed shadow roots attached from now on.
-  const untrack = onShadowRoot((root) => {
-    if (root.mode !== 'closed') return
-    const ref = new WeakRef(root)
-    closedRoots.add(ref)
-    collected.register(root, ref)
-  })
-  const attributes = new MutationObserver(recordAllow)
-  attributes.observe(window.document, {
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['allow', 'src', 'srcdoc'],
-    attributeOldValue: true,
-  })
-  // Removes the listeners (the options dictionary reads the controller's `signal`).
-  const listening = new AbortController()
-  // Before the link exists only a protocol message needs it (a page transition event is none): a
-  // `pagehide` or `pageshow` would find no document met, and nothing to tell.
-  // A message from outside the tree (a popup, the opener) builds nothing: it is dropped unread.
-  const forward = (event: Event) => {
-    const { source } = event as MessageEvent
-    if (link || (parseWindowMessage(event as MessageEvent) && sameTree(window, source as Window)))
-      (build()![event.type as 'pageshow'] as (event: Event) => void)(event)
-  }
-  for (const type of ['message', 'pagehide', 'pageshow'])
-    window.addEventListener(type, forward, listening)
-  // Frames already there may have asked before this document listened: introduced to them now, as
-  // their ask is lost. Frames in shadow trees are not in `window.length`: looked for a task later,
-  // off the load's path (without an introduction, such a frame's tools never reached this page).
-  if (window !== window.top || lengthOf(window)) build(true)
-  else queueTask(() => frameElements(window.document).length && build(true))
-  return () => {
-    listening.abort()
-    untrack()
-    attributes.disconnect()
-    link?.close()
-    engine.link = undefined
-    build = () => undefined
-  }
+  return createLink(
+    {
+      window: engine.window!,
+      origin,
+      list: (caller) => engine.list((tool) => exposed(tool, origin, caller)),
+      changed: () => engine.changed(),
+      run: (name, input, caller, reply) => {
+        const tool = tools.get(name)
+        // The caller's side converted the input to an object; a document that sends anything
+        // else (`null`, a number, a string) does not reach the tool, as natively it cannot.
+        if (!tool || !exposed(tool, origin, caller) || !isObject(parseJSON(input))) return false
+        // Started in the task that delivered the request (as native starts it in the task of
+        // the browser's message); the reply leaves as soon as the tool settles.
+        return engine.start(tool, input, (ok, value) =>
+          reply(ok, ok ? value : (value as DOMException).message),
+        )
+      },
+    },
+    atInstall,
+  )
 }

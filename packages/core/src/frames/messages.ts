@@ -1,12 +1,13 @@
 import { NESTING, tooDeep } from '../webmcp/json-depth'
 import { HINTS, hintsOf, isObject } from '../webmcp/webidl'
 import { NAME, type ToolInfo } from '../webmcp/engine'
+import { KEY } from './record'
 
 // The frame protocol's messages, parsed and checked in one place: whatever another document sends is
 // data from a stranger until it has passed here. See docs/frames.md for who may send what.
 
-/** The property every protocol message carries, naming its type. */
-export const KEY = '__webmcp'
+/** The property every protocol message carries, naming its type (record.ts, which needs it from install on). */
+export { KEY }
 
 /** Messages between windows (`window.postMessage`): the browser stamps their sender. */
 export type WindowMessage =

@@ -6,15 +6,14 @@ import { KEY } from './messages'
 import {
   DEADLINE,
   bounded,
-  childDocs,
   containerAllows,
   indexIn,
   initialBlank,
-  navigationAllow,
   ownerOf,
   parentOf,
   random,
 } from './tree'
+import { childDocs, navigationAllow } from './record'
 import { allowed, doc, local, members, permitted, post, silent, when, win } from './state'
 import type { Vouch } from './state'
 import { HOOK } from '../webmcp/hook'
@@ -40,24 +39,30 @@ export function resetPermission() {
 /** Nothing vouched for `w` counts any longer (another document is shown there). */
 export const forget = (w: Window) => vouches.delete(w)
 
-/** A same-origin `document`'s answer about a child of its own, where its polyfill has one. */
+/**
+ * A same-origin `document`'s answer about a child of its own, where its polyfill has one: at once,
+ * or, while its frame protocol loads, the promise of that load (asked again then).
+ */
 function admitsOf(document: Document) {
   const context = (document as Document & { modelContext?: object }).modelContext
-  const admits =
+  const hook =
     context &&
     ((context.constructor as unknown as Record<symbol, unknown>)[HOOK] as PolyfillHook | undefined)
-      ?.admits
+  const admits = hook?.admits
   return (
-    admits && ((child: Window, origin: string, id: string) => admits(context, child, origin, id))
+    admits &&
+    ((child: Window, origin: string, id: string) =>
+      admits(context, child, origin, id) ?? hook.loading?.(context))
   )
 }
 
 /**
  * A same-origin parent can be asked directly, through its own polyfill: its decision and its own
- * permission, at once (`undefined` when it cannot tell yet, or is not reachable so). A same-origin
- * parent without the polyfill is read instead, and its own parent asked in turn, up to the top.
+ * permission, at once (`undefined` when it cannot tell yet, or is not reachable so; a promise when
+ * it can once its frame protocol has loaded). A same-origin parent without the polyfill is read
+ * instead, and its own parent asked in turn, up to the top.
  */
-export function fromSameOriginParent(): boolean | undefined {
+export function fromSameOriginParent(): boolean | Promise<unknown> | undefined {
   let w = win
   let id: string | undefined = doc
   try {

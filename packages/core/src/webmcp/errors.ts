@@ -3,8 +3,15 @@
 const Exception = globalThis.DOMException
 
 /** A spec `DOMException` with the given name. */
-export const domError = (name: string, message: string): DOMException =>
-  new Exception(message, name)
+export let domError = (name: string, message: string): DOMException => new Exception(message, name)
+
+/**
+ * Makes `domError` the one of another copy of this module in the same realm (frames/record.ts's
+ * `adopt`): a copy evaluated later would keep a `DOMException` the page may have replaced since.
+ */
+export const shareErrors = (eager: typeof domError): void => {
+  domError = eager
+}
 
 /**
  * The `TypeError` WebIDL throws when converting an argument fails (or another error of a method,

@@ -30,6 +30,11 @@ export interface PolyfillHook {
    * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
    */
   admits?(context: unknown, child: Window, origin: string, doc: string): boolean | undefined
+  /**
+   * While the frame protocol of `context`'s document loads (it cannot answer `admits` yet): settles
+   * once it is loaded, or failed to load. `undefined` at any other time.
+   */
+  loading?(context: unknown): Promise<unknown> | undefined
 }
 
 /** The key of the polyfill hook on the installed `ModelContext` interface object. */
