@@ -53,9 +53,26 @@ async function bundle(entry: string, options: BuildOptions = {}): Promise<string
   return result.outputFiles?.[0]?.text ?? ''
 }
 
-/** Bundles the polyfill from source as the classic script `webmcp.iife.js`. */
+/**
+ * Bundles the polyfill from source as the one-file classic script `webmcp-standalone.iife.js`
+ * (the frame protocol included): what a server without the second file serves, and what a page
+ * injects.
+ */
 export const buildPolyfill = ({ minify = true }: { minify?: boolean } = {}) =>
-  bundle('core/src/polyfill.ts', { minify })
+  bundle('core/src/standalone.ts', { minify })
+
+/**
+ * Bundles the classic script `webmcp.iife.js` from source as it ships, with its second file
+ * `webmcp-frames.js` (the frame protocol, a module it imports from beside itself when the page
+ * needs it).
+ */
+export const buildClassic = async (): Promise<{ script: string; frames: string }> => {
+  const [script, frames] = await Promise.all([
+    bundle('core/src/classic.ts', { minify: true }),
+    bundle('core/src/frames/protocol.ts', { minify: true, format: 'esm' }),
+  ])
+  return { script, frames }
+}
 
 /** Bundles the core's exports from source as the global `WebMCPKit`, for tests of its other APIs. */
 export const buildKit = () => bundle('core/src/index.ts', { globalName: 'WebMCPKit' })
@@ -107,9 +124,12 @@ export interface TestServer {
  * Starts the test server on a free port, listening on every loopback address, so that
  * `http://localhost:PORT` and `http://127.0.0.1:PORT` are two secure origins of one server.
  *
- * Routes: `/webmcp.iife.js`; `/webmcp-kit.js` (the core's exports as the global `WebMCPKit`, not
+ * Routes: `/webmcp.iife.js` and its `/webmcp-frames.js` (served to every origin, as a CDN serves
+ * it: a module script is fetched with CORS), `/webmcp-standalone.iife.js` (the one-file classic
+ * script, for tests that inject the polyfill's source); `/webmcp-kit.js` (the core's exports as the global `WebMCPKit`, not
  * installing anything); any other path is an HTML page that loads the polyfill first. Query:
- * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `agent` adds the
+ * `oac=0` sends `Origin-Agent-Cluster: ?0`; `nopolyfill` leaves the script out; `delay=MS` has the
+ * page's classic script get its webmcp-frames.js MS ms late, `missing` get none (a 404); `agent` adds the
  * test agent (tests run code in cross-origin frames through it); `body` is the
  * page's body HTML; `pp` sets a `Permissions-Policy` header; `csp` a `Content-Security-Policy` header
  * (`csp=sandbox allow-scripts` gives the page an opaque origin); `cacheable` leaves out
@@ -118,18 +138,41 @@ export interface TestServer {
 export async function startServer({
   routes = {},
 }: { routes?: Record<string, Route> } = {}): Promise<TestServer> {
-  const [polyfill, kit] = await Promise.all([buildPolyfill(), buildKit()])
+  const [classic, standalone, kit] = await Promise.all([
+    buildClassic(),
+    buildPolyfill(),
+    buildKit(),
+  ])
+  const scripts: Record<string, string> = {
+    '/webmcp.iife.js': classic.script,
+    '/webmcp-frames.js': classic.frames,
+    '/webmcp-standalone.iife.js': standalone,
+    '/webmcp-kit.js': kit,
+  }
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const custom = routes[url.pathname]
     if (custom) return custom(request, response, url)
-    if (url.pathname === '/webmcp.iife.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' })
-      return response.end(polyfill)
-    }
-    if (url.pathname === '/webmcp-kit.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' })
-      return response.end(kit)
+    // `/delay/MS/…`: the same scripts, webmcp-frames.js sent MS ms late; `/missing/…`: without it.
+    const [, , delay, missing, name] =
+      /^(\/delay\/(\d+)|\/(missing))?(\/[^/]+)$/.exec(url.pathname) ?? []
+    const served = name === undefined ? undefined : scripts[name]
+    if (served !== undefined) {
+      const frames = name === '/webmcp-frames.js'
+      if (frames && missing) {
+        response.writeHead(404)
+        return response.end()
+      }
+      return void setTimeout(
+        () => {
+          response.writeHead(200, {
+            'content-type': 'text/javascript',
+            'access-control-allow-origin': '*',
+          })
+          response.end(served)
+        },
+        frames ? Number(delay ?? 0) : 0,
+      )
     }
     if (url.pathname === '/test-agent.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' })
@@ -147,7 +190,14 @@ export async function startServer({
     if (pp !== null) headers['permissions-policy'] = pp
     const csp = url.searchParams.get('csp')
     if (csp !== null) headers['content-security-policy'] = csp
-    let script = url.searchParams.has('nopolyfill') ? '' : '<script src="/webmcp.iife.js"></script>'
+    const from = url.searchParams.has('missing')
+      ? '/missing'
+      : url.searchParams.has('delay')
+        ? `/delay/${Number(url.searchParams.get('delay'))}`
+        : ''
+    let script = url.searchParams.has('nopolyfill')
+      ? ''
+      : `<script src="${from}/webmcp.iife.js"></script>`
     if (url.searchParams.has('agent')) script += '<script src="/test-agent.js"></script>'
     response.writeHead(200, headers)
     response.end(page(script, url.searchParams.get('body') ?? ''))

@@ -41,7 +41,7 @@ async function victim({
   thirdOrigin: string
 }): Promise<Victim> {
   const enc = encodeURIComponent
-  const source = await (await fetch('/webmcp.iife.js')).text()
+  const source = await (await fetch('/webmcp-standalone.iife.js')).text()
   const loaded = (f: HTMLIFrameElement) =>
     new Promise((resolve) => f.addEventListener('load', resolve, { once: true }))
   const shadow = () => {

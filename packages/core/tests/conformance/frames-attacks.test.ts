@@ -548,10 +548,15 @@ const cases: Case[] = [
     run: async ({ mc, register, frame, inFrame, otherOrigin, thirdOrigin }) => {
       await register('shared', { execute: () => 'S' }, { exposedTo: [otherOrigin] })
       const flooder = await frame(`${thirdOrigin}/?agent&nopolyfill`, { allow: 'tools *' })
-      // This page echoes the flooder's marker: it handles the flooder's messages in order (the
-      // polyfill welcomes in the handler of a hello) and its replies come back in order.
+      // This page echoes the flooder's marker once its polyfill has joined the tree: the polyfill
+      // takes the flooder's messages in order (it welcomes in the handler of a hello, once its
+      // frame protocol is loaded: the first hello loads it), and its replies come back in order.
+      const hook = (
+        mc.constructor as unknown as Record<symbol, { joined(c: unknown): Promise<boolean> }>
+      )[Symbol.for('webmcp-kit/polyfill')]!
       addEventListener('message', (e) => {
-        if (e.data?.echo === true) (e.source as Window).postMessage({ echo: true }, '*')
+        if (e.data?.echo !== true) return
+        void hook.joined(mc).then(() => (e.source as Window).postMessage({ echo: true }, '*'))
       })
       const welcomes = await inFrame(flooder, async () => {
         let welcomes = 0

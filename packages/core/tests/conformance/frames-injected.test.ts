@@ -34,7 +34,7 @@ declare global {
 }
 
 async function installInjector() {
-  const source = await (await fetch('/webmcp.iife.js')).text()
+  const source = await (await fetch('/webmcp-standalone.iife.js')).text()
   // Native answers within a second or two: a page-side bound, so that a hang is an outcome.
   const DEADLINE = 8000
   const bounded = <T>(promise: Promise<T>): Promise<T | 'hang'> =>

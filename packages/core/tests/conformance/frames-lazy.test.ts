@@ -65,7 +65,7 @@ cases.push({
   path: '/?nopolyfill&agent',
   run: async ({ origin, otherOrigin, inFrame }) => {
     const enc = encodeURIComponent
-    const source = await (await fetch('/webmcp.iife.js')).text()
+    const source = await (await fetch('/webmcp-standalone.iife.js')).text()
     const register = (name: string) =>
       `document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => 'x' }, { exposedTo: ['${origin}'] }).then(() => 'registered', (e) => e.name)`
     const insert = (base: string, name: string, allow?: string) => {

@@ -4,7 +4,8 @@ import { differential } from './harness'
 // the API that never settles is the worst bug a polyfill can have, because nothing reports it. Each
 // child reports what its first script's call did; a report that has not come within 5 s counts as a
 // hang. The trees: the one of the issue (a same-origin and a cross-origin child registering as they
-// load), a deeper chain, a wider fan, children calling the parent's tools as they load, and children
+// load), the same under a parent frame whose frame protocol (the classic script's second file) comes
+// late, a deeper chain, a wider fan, children calling the parent's tools as they load, and children
 // removed or navigated while the parent's calls wait on them. `LOADS` loads per case and engine.
 
 const LOADS = 50
@@ -53,6 +54,61 @@ differential('frames at load', [
       return [outcomes, listed === loads]
     },
     path: `/?loads=${LOADS}`,
+    expected: [{ registered: 2 * LOADS }, true],
+  },
+  {
+    name: 'a same-origin frame whose frame protocol comes 300 ms late, with a same-origin and a cross-origin child registering in their first script (theirs late too): every promise settles, every load, and it lists both',
+    path: `/?loads=${LOADS}`,
+    run: async ({ origin, otherOrigin }) => {
+      const loads = Number(new URLSearchParams(location.search).get('loads'))
+      // Every document of the tree loads the classic script, which gets its second file (the frame
+      // protocol) 300 ms late: the children speak to their parent before its protocol is there.
+      const late = 'delay=300'
+      const child = (name: string) =>
+        `<script>document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => '${name}' }, { exposedTo: ['${origin}'] })
+          .then(() => 'registered', (e) => e.name).then((what) => top.postMessage({ load: '${name}', what }, '*'))</script>`
+      const middle = (i: number) => {
+        const frames = [
+          [`/?${late}&body=${encodeURIComponent(child(`same${i}`))}`, ''],
+          [`${otherOrigin}/?${late}&body=${encodeURIComponent(child(`cross${i}`))}`, 'tools'],
+        ]
+        return `<script>for (const [src, allow] of ${JSON.stringify(frames)}) {
+          const f = document.createElement('iframe')
+          if (allow) f.allow = allow
+          f.src = src
+          document.body.append(f)
+        }</script>`
+      }
+      const reports = new Map<string, string>()
+      addEventListener('message', (e) => e.data?.load && reports.set(e.data.load, e.data.what))
+      const report = (name: string) =>
+        new Promise<string>((resolve) => {
+          const end = Date.now() + 5000
+          const check = () =>
+            reports.has(name)
+              ? resolve(reports.get(name)!)
+              : Date.now() > end
+                ? resolve('hang')
+                : setTimeout(check, 5)
+          check()
+        })
+      const outcomes: Record<string, number> = {}
+      let listed = 0
+      for (let i = 0; i < loads; i++) {
+        const f = document.createElement('iframe')
+        f.src = `/?${late}&body=${encodeURIComponent(middle(i))}`
+        document.body.append(f)
+        for (const what of await Promise.all([report(`same${i}`), report(`cross${i}`)])) {
+          outcomes[what] = (outcomes[what] ?? 0) + 1
+        }
+        // The middle document (same-origin: its modelContext is reachable from here).
+        const context = f.contentDocument!.modelContext!
+        const names = (await context.getTools({ fromOrigins: [otherOrigin] })).map((t) => t.name)
+        if (names.join() === `cross${i},same${i}`) listed++
+        f.remove()
+      }
+      return [outcomes, listed === loads]
+    },
     expected: [{ registered: 2 * LOADS }, true],
   },
   {
