@@ -33,7 +33,8 @@ export default {
     'packages/test-config': {},
     'packages/test-infra': {},
     'packages/core': {
-      entry,
+      // The classic scripts' own entries (tsdown.config.ts bundles them; no export names them).
+      entry: [...entry, 'src/classic.ts', 'src/standalone.ts'],
       ignoreDependencies: [
         // Imported by a program tests/webmcp-types.test.ts compiles from a string.
         'webmcp-types',

@@ -6,7 +6,7 @@
 // `nextTask`. The builds come from `core` (default packages/core/src), so that a run can measure an
 // earlier tree the same way (`--core DIR`).
 import { gzipSync } from 'node:zlib'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { median, polyfillSide } from './measure.mjs'
@@ -22,6 +22,16 @@ const PEER = '@mcp-b/webmcp-polyfill'
  * @property {Record<Variant, number>} bytes Gzipped, by variant.
  * @property {string} imperative Core's imperative-only entry, as a classic script (the page rows).
  */
+
+/** @type {import('esbuild').Plugin} Leaves the frame protocol's `import()` to the page. */
+const lazyProtocol = {
+  name: 'lazy-protocol',
+  setup(build) {
+    build.onResolve({ filter: /\/protocol$/ }, ({ path, kind }) =>
+      kind === 'dynamic-import' ? { path, external: true } : undefined,
+    )
+  },
+}
 
 /**
  * The builds a start-up row loads, by variant: minified as they ship, built the same way.
@@ -39,16 +49,23 @@ export async function startupBuilds(core) {
       target: 'es2022',
       platform: 'browser',
       write: false,
+      // The frame protocol stays a chunk of its own, as an app's bundler makes it (a page without
+      // frames never loads it).
+      plugins: [lazyProtocol],
     })
     return /** @type {{ text: string }} */ (result.outputFiles[0]).text
   }
   const here = fileURLToPath(new URL('.', import.meta.url))
+  // The classic script as it ships (an earlier tree has no classic.ts: its install is the script).
+  const lazy = existsSync(`${core}/classic.ts`)
   const ours = `import { installModelContext } from './install'\ninstallModelContext()`
   const peer = `import { initializeWebMCPPolyfill } from '${PEER}'\ninitializeWebMCPPolyfill()`
   // The same classic script, installing from a later script: what its install() costs alone.
-  const split = `import { installModelContext } from './install'\nwindow.__install = installModelContext`
+  const split = lazy
+    ? `import { installPolyfill } from './install-polyfill'\nwindow.__install = () => installPolyfill(() => import('./frames/protocol'))`
+    : `import { installModelContext } from './install'\nwindow.__install = installModelContext`
   const out = {
-    'ours-classic': await bundle(ours, core, 'iife'),
+    'ours-classic': await bundle(lazy ? `import './classic'` : ours, core, 'iife'),
     'peer-classic': await bundle(peer, here, 'iife'),
     'ours-esm': await bundle(ours, core, 'esm'),
     'peer-esm': await bundle(peer, here, 'esm'),

@@ -1,5 +1,6 @@
 // What the bench drives: the browsers (one `Side` per column) and the test server with the bench's
 // routes.
+import { existsSync } from 'node:fs'
 import { chromium } from 'playwright-core'
 import { build } from 'esbuild'
 import { STARTUP, startupPage } from './host.mjs'
@@ -87,7 +88,10 @@ export const ENGINES = {
 export async function serve(core, builds) {
   const [polyfill] = (
     await build({
-      entryPoints: [`${core}/polyfill.ts`],
+      // One file (the frame protocol in it): an earlier tree has only polyfill.ts.
+      entryPoints: [
+        `${core}/${existsSync(`${core}/standalone.ts`) ? 'standalone' : 'polyfill'}.ts`,
+      ],
       bundle: true,
       minify: true,
       format: 'iife',

@@ -18,14 +18,14 @@ const options = { bundle: true, minify: true, format: 'iife', target: 'es2022', 
 /**
  * The gzipped size of a build's one output file.
  *
- * @param {import('esbuild').BuildResult<typeof options>} result
+ * @param {import('esbuild').BuildResult<{ write: false }>} result
  */
 function gzipped({ outputFiles: [file] }) {
   if (!file) throw new Error('esbuild wrote no output file')
   return gzipSync(file.contents, { level: 9 }).length
 }
 
-const FRAMES = `connectFrames(doc.modelContext)`
+const FRAMES = `connectFrames(doc.modelContext, () => protocol)`
 const FORMS = `startFormTools(doc), patchSelectors()`
 /**
  * The polyfill with the given parts, installed as src/install.ts installs them.
@@ -34,7 +34,8 @@ const FORMS = `startFormTools(doc), patchSelectors()`
  */
 async function size(...parts) {
   const contents = `import { installEngine } from './webmcp/install-engine'
-    import { connectFrames } from './frames/link'
+    import { connectFrames } from './frames/connect'
+    import * as protocol from './frames/protocol'
     import { startFormTools } from './forms/tools'
     import { patchSelectors } from './forms/selectors'
     installEngine((doc) => { const undo = [${parts.join(', ')}]; return () => undo.forEach((f) => f()) })`
@@ -60,13 +61,19 @@ async function peer() {
 
 const engine = gzipped(await build({ ...options, entryPoints: [`${core}polyfill-imperative.ts`] }))
 const frames = await size(FRAMES)
-const all = gzipped(await build({ ...options, entryPoints: [`${core}polyfill.ts`] }))
+const all = gzipped(await build({ ...options, entryPoints: [`${core}standalone.ts`] }))
+// The classic script as it ships: the frame protocol is its second file, loaded when needed.
+const classic = gzipped(await build({ ...options, entryPoints: [`${core}classic.ts`] }))
+const chunk = gzipped(
+  await build({ ...options, format: 'esm', entryPoints: [`${core}frames/protocol.ts`] }),
+)
 const withoutFrames = await size(FORMS)
 /** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`
 console.log(`imperative-only entry   ${kb(engine)}`)
 console.log(`+ frames                ${kb(frames - engine)}  (${kb(frames)})`)
 console.log(`+ declarative forms     ${kb(all - frames)}  (${kb(all)})`)
+console.log(`the classic script      ${kb(classic)}, and webmcp-frames.js ${kb(chunk)} when needed`)
 const [peerName, peerSize] = await peer()
 /** @param {number} bytes */
 const ratio = (bytes) => `${(bytes / peerSize).toFixed(2)}× the peer`
