@@ -129,9 +129,10 @@ function fromParent() {
   const granted = fromSameOriginParent()
   const link = permitted
   const again = () => permitted === link && allowed === undefined && fromParent()
-  if (granted instanceof Promise) void granted.then(again, again)
-  else if (granted === undefined) void askPermission()
-  else settle(granted)
+  // (The parent's promise is of its own realm: not an instance of this one's `Promise`.)
+  if (granted === undefined) void askPermission()
+  else if (typeof granted === 'boolean') settle(granted)
+  else void Promise.resolve(granted).then(again, again)
 }
 
 /** Asks about this document's own permission (`again`: even if a question is out, maybe lost). */
