@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { chromiumOptions } from '@webmcp-kit/test-config/browser'
@@ -309,6 +309,9 @@ async function install(app, dir) {
       { cwd: dir, encoding: 'utf8' },
     ).trim()
     cpSync(script, join(dir, 'webmcp.iife.js'))
+    // Its second file, beside it, as a page serves it (loaded only by a page with frames).
+    if (app.script === 'webmcp.iife.js')
+      cpSync(join(dirname(script), 'webmcp-frames.js'), join(dir, 'webmcp-frames.js'))
   }
 }
 
