@@ -55,8 +55,12 @@ export function connectFrames(context: object, load: LoadProtocol): () => void {
   /** Settles once the protocol has loaded, or failed to. */
   let loaded: Promise<void> | undefined
   const built = (protocol: Protocol) => {
-    if (failure !== undefined) return
-    link = engine.link = protocol.linkDocument(engine, joining)
+    // The window of install: the document may have left it since (its link then learns that).
+    try {
+      if (failure === undefined) link = engine.link = protocol.linkDocument(engine, window, joining)
+    } catch (error) {
+      failure = error
+    }
     release()
   }
   const release = () => {

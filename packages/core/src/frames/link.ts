@@ -243,14 +243,14 @@ const exposed = (tool: ToolDefinition, owner: string, accessing: string) =>
   (owner === accessing && owner !== 'null') || tool.exposedTo.includes(accessing)
 
 /**
- * Links `engine`'s document (shown in a window) to the others of its frame tree: at install
+ * Links `engine`'s document, shown in `window`, to the others of its frame tree: at install
  * (`atInstall`), or later, on demand (see `connectFrames`).
  */
-export function linkDocument(engine: Engine, atInstall?: boolean): FrameLink {
+export function linkDocument(engine: Engine, window: Window, atInstall?: boolean): FrameLink {
   const { origin, tools } = engine
   return createLink(
     {
-      window: engine.window!,
+      window,
       origin,
       list: (caller) => engine.list((tool) => exposed(tool, origin, caller)),
       changed: () => engine.changed(),

@@ -57,13 +57,13 @@ differential('frames at load', [
     expected: [{ registered: 2 * LOADS }, true],
   },
   {
-    name: 'a same-origin frame whose frame protocol comes 300 ms late, with a same-origin and a cross-origin child registering in their first script (theirs late too): every promise settles, every load, and it lists both',
+    name: 'a same-origin frame whose frame protocol comes 100 ms late, with a same-origin and a cross-origin child registering in their first script (theirs late too): every promise settles, every load, and it lists both',
     path: `/?loads=${LOADS}`,
     run: async ({ origin, otherOrigin }) => {
       const loads = Number(new URLSearchParams(location.search).get('loads'))
       // Every document of the tree loads the classic script, which gets its second file (the frame
-      // protocol) 300 ms late: the children speak to their parent before its protocol is there.
-      const late = 'delay=300'
+      // protocol) 100 ms late: the children speak to their parent before its protocol is there.
+      const late = 'delay=100'
       const child = (name: string) =>
         `<script>document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => '${name}' }, { exposedTo: ['${origin}'] })
           .then(() => 'registered', (e) => e.name).then((what) => top.postMessage({ load: '${name}', what }, '*'))</script>`

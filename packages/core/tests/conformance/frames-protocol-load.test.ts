@@ -8,35 +8,55 @@ import type { Case } from './harness'
 // calls that need the protocol, and every promise still settles. (Frames whose protocol comes late:
 // frames-load.test.ts.)
 
-/** How many times this document fetched the classic script's second file. */
-const fetched = () =>
-  performance.getEntriesByName(new URL('/webmcp-frames.js', location.href).href).length
-
-/** Resolves with the first message from `w` that `pick` accepts, or with `'hang'` after 8 s. */
-const reply = (w: () => Window | null, pick: (data: unknown) => unknown) =>
-  new Promise<unknown>((resolve) => {
-    const timer = setTimeout(() => resolve('hang'), 8000)
-    addEventListener('message', function listen(event) {
-      const value = event.source === w() ? pick(event.data) : undefined
-      if (value === undefined) return
-      removeEventListener('message', listen)
-      clearTimeout(timer)
-      resolve(value)
+/** The cases' page-side helpers (a case's `run` is sent to the page as source: it has no closure). */
+function kit() {
+  /** Resolves with the first message from `w` that `pick` accepts, or with `'hang'` after 8 s. */
+  const reply = (w: () => Window | null, pick: (data: unknown) => unknown) =>
+    new Promise<unknown>((resolve) => {
+      const timer = setTimeout(() => resolve('hang'), 8000)
+      addEventListener('message', function listen(event) {
+        const value = event.source === w() ? pick(event.data) : undefined
+        if (value === undefined) return
+        removeEventListener('message', listen)
+        clearTimeout(timer)
+        resolve(value)
+      })
     })
-  })
+  return {
+    /** How many times this document fetched the classic script's second file. */
+    fetched: () =>
+      performance.getEntriesByName(new URL('/webmcp-frames.js', location.href).href).length,
+    reply,
+    /** A child's report: what its first script's registration did (see `registering`). */
+    report: (f: HTMLIFrameElement) =>
+      reply(
+        () => f.contentWindow,
+        (data) => (data as { what?: unknown } | null)?.what,
+      ),
+    /** A first script that registers `name` and reports to its parent how that went. */
+    registering: (name: string, exposedTo: string) =>
+      // (Escaped: this source is itself inside a page's <script>.)
+      `<script>document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => 'x' }, { exposedTo: ['${exposedTo}'] })
+        .then(() => 'registered', (e) => e.name + ': ' + e.message).then((what) => parent.postMessage({ what }, '*'))<\/script>`,
+  }
+}
+type Kit = ReturnType<typeof kit>
+declare global {
+  interface Window {
+    loadKit: Kit
+  }
+}
 
-/** A child's report: `{ what }`, what its first script's registration did. */
-const what = (data: unknown) => (data as { what?: unknown } | null)?.what
-
-/** A first script that registers `name` and reports to its parent how that went (with the message). */
-const registering = (name: string, exposedTo: string) =>
-  `<script>document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => 'x' }, { exposedTo: ['${exposedTo}'] })
-    .then(() => 'registered', (e) => e.name + ': ' + e.message).then((what) => parent.postMessage({ what }, '*'))</script>`
+/** A page with the helpers, and `query` (`missing`: its classic script has no second file). */
+const page = (query = '') =>
+  `/?${query}${query && '&'}body=${encodeURIComponent(`<script>window.loadKit = (${kit.toString()})()</script>`)}`
 
 const cases: Case[] = [
   {
     name: 'a page without frames, given messages that are not the protocol’s (its own, a frame’s without a polyfill, a key that is not a type): fetches no frame protocol, and its tools work',
+    path: page(),
     run: async ({ mc, origin }) => {
+      const { fetched, reply } = window.loadKit
       await mc.registerTool({ name: 'own', description: 'd', execute: () => 'x' })
       // From itself: not another document of its tree.
       postMessage({ __webmcp: 'hello', doc: 'x' }, '*')
@@ -60,12 +80,14 @@ const cases: Case[] = [
   {
     name: 'a page without frames, whose later frame speaks the protocol to it: fetches the frame protocol once, and the two list each other’s tools',
     polyfillOnly: 'native WebMCP has no second file to fetch',
+    path: page(),
     run: async ({ mc, origin }) => {
+      const { fetched, report: reportOf, registering } = window.loadKit
       await mc.registerTool({ name: 'topTool', description: 'd', execute: () => 'x' }, {})
       const before = fetched()
       const f = document.createElement('iframe')
       f.src = `${origin}/?body=${encodeURIComponent(registering('childTool', origin))}`
-      const report = reply(() => f.contentWindow, what)
+      const report = reportOf(f)
       document.body.append(f)
       const registered = await report
       const names = (await mc.getTools()).map((t) => t.name)
@@ -76,13 +98,15 @@ const cases: Case[] = [
   },
   {
     name: 'a page that replaces the DOMException global before its frame protocol loads: a call on a removed frame’s tool still rejects with a real InvalidStateError',
+    path: page(),
     run: async ({ mc, origin }) => {
+      const { report: reportOf, registering } = window.loadKit
       const Real = DOMException
       // A page's own global, replaced before any frame spoke to it.
       ;(window as unknown as { DOMException: unknown }).DOMException = class extends Error {}
       const f = document.createElement('iframe')
       f.src = `${origin}/?body=${encodeURIComponent(registering('childTool', origin))}`
-      const report = reply(() => f.contentWindow, what)
+      const report = reportOf(f)
       document.body.append(f)
       const registered = await report
       const tool = (await mc.getTools()).find((t) => t.name === 'childTool')
@@ -99,12 +123,13 @@ const cases: Case[] = [
   {
     name: 'the classic script whose second file is missing (a 404): a page without frames works; a frame’s registration rejects with the failed import, and the page’s tools stay its own',
     polyfillOnly: 'native WebMCP has no second file to miss',
-    path: '/?missing',
+    path: page('missing'),
     run: async ({ mc, origin }) => {
+      const { report: reportOf, registering } = window.loadKit
       await mc.registerTool({ name: 'topTool', description: 'd', execute: () => 'x' })
       const f = document.createElement('iframe')
       f.src = `${origin}/?missing&body=${encodeURIComponent(registering('childTool', origin))}`
-      const report = reply(() => f.contentWindow, what)
+      const report = reportOf(f)
       document.body.append(f)
       const registered = String(await report)
       const names = (await mc.getTools()).map((t) => t.name)
@@ -116,11 +141,13 @@ const cases: Case[] = [
   {
     name: 'a copy of the classic script with no URL of its own (inline) in a frame: its registration rejects with an Error that says to use the standalone script',
     polyfillOnly: 'native WebMCP has no second file to load',
+    path: page(),
     run: async () => {
+      const { report: reportOf, registering } = window.loadKit
       const source = await (await fetch('/webmcp.iife.js')).text()
       const f = document.createElement('iframe')
       f.srcdoc = `<script>${source.replaceAll('</script', '<\\/script')}</script>${registering('childTool', location.origin)}`
-      const report = reply(() => f.contentWindow, what)
+      const report = reportOf(f)
       document.body.append(f)
       const registered = String(await report)
       return [
