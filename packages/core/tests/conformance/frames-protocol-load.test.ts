@@ -35,9 +35,9 @@ function kit() {
       ),
     /** A first script that registers `name` and reports to its parent how that went. */
     registering: (name: string, exposedTo: string) =>
-      // (Escaped: this source is itself inside a page's <script>.)
+      // (`</` kept out of this source, which is itself inside a page's <script>.)
       `<script>document.modelContext.registerTool({ name: '${name}', description: 'd', execute: () => 'x' }, { exposedTo: ['${exposedTo}'] })
-        .then(() => 'registered', (e) => e.name + ': ' + e.message).then((what) => parent.postMessage({ what }, '*'))<\/script>`,
+        .then(() => 'registered', (e) => e.name + ': ' + e.message).then((what) => parent.postMessage({ what }, '*'))<${'/'}script>`,
   }
 }
 type Kit = ReturnType<typeof kit>
