@@ -114,11 +114,15 @@ export function protocolMessage(self: Window, event: MessageEvent): boolean {
  * classic script's webmcp-frames.js), which would otherwise start with empty records, a task queue
  * of its own, and the `DOMException` global as it is when it loads (a page may have replaced it).
  */
-export function adopt(
-  eager: typeof import('./record'),
-  queue: typeof queueTask,
-  error: typeof domError,
-): void {
+interface Records {
+  lengthOf: typeof lengthOf
+  parentGetter: typeof parentGetter
+  closedRoots: typeof closedRoots
+  navigationAllow: typeof navigationAllow
+  childDocs: typeof childDocs
+}
+
+export function adopt(eager: Records, queue: typeof queueTask, error: typeof domError): void {
   lengthOf = (w) => eager.lengthOf(w)
   parentGetter = (w) => eager.parentGetter(w)
   closedRoots = eager.closedRoots
