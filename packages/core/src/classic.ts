@@ -9,7 +9,7 @@ import { domError } from './webmcp/errors'
 import type { Protocol } from './frames/connect'
 
 const script = typeof document === 'undefined' ? null : document.currentScript
-const source = script instanceof HTMLScriptElement ? script.src : ''
+const source = script && 'src' in script ? script.src : ''
 
 installPolyfill(() => {
   if (!source) {

@@ -157,6 +157,23 @@ const cases: Case[] = [
     },
     expected: [true, true],
   },
+  {
+    name: 'the classic script run in a worker, which has no document: throws nothing and installs nothing',
+    path: page(),
+    run: async ({ origin }) => {
+      const source = `try { importScripts('${origin}/webmcp.iife.js'); postMessage(['ran', typeof document, 'modelContext' in self]) } catch (e) { postMessage([String(e)]) }`
+      const worker = new Worker(
+        URL.createObjectURL(new Blob([source], { type: 'text/javascript' })),
+      )
+      const ran = await new Promise((resolve) => {
+        worker.onmessage = (event) => resolve(event.data)
+        worker.onerror = (event) => resolve([event.message])
+      })
+      worker.terminate()
+      return ran
+    },
+    expected: ['ran', 'undefined', false],
+  },
 ]
 
 differential('the frame protocol, loaded when the page needs it', cases)
