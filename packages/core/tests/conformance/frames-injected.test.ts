@@ -22,7 +22,9 @@ interface Injector {
    * Inserts `f`, loading a page of `origin` whose first script registers `realTool` (its promise
    * as `registered` in that Window), injects the polyfill into its initial about:blank and
    * registers `blankTool` there. `blank()` is that registration's state now: `'pending'`,
-   * `'registered'` or the error's name.
+   * `'registered'` or the error's name. Native Chromium settles it in a task of its own, which on a
+   * busy machine has run after the frame's load event: the cases read it once the replacing
+   * document's own registration has settled.
    */
   replaced(f: HTMLIFrameElement, origin: string): { load: Promise<unknown>; blank(): string }
 }
@@ -170,7 +172,7 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'under a page without the polyfill, a same-origin frame’s initial about:blank registers before the frame’s load event, and the document that replaces it registers and lists its tool',
+    name: 'under a page without the polyfill, a same-origin frame’s initial about:blank registers, and the document that replaces it registers and lists its tool',
     path: page(true),
     run: async ({ origin }) => {
       await (window as unknown as Injecting).injecting
@@ -179,14 +181,14 @@ const cases: Case[] = [
       // Nothing the page has answers for it, so there is nothing for its registration to wait for.
       const { load, blank } = injector.replaced(f, origin)
       await load
-      const atLoad = blank()
       const w = f.contentWindow as unknown as { registered: Promise<string> }
-      return { atLoad, registered: await w.registered, frame: await injector.probe(f) }
+      const registered = await w.registered
+      return { blank: blank(), registered, frame: await injector.probe(f) }
     },
-    expected: { atLoad: 'registered', registered: 'registered', frame: ['realTool'] },
+    expected: { blank: 'registered', registered: 'registered', frame: ['realTool'] },
   },
   {
-    name: 'a frame’s initial about:blank whose registration still waits on the page’s list when the same-origin document replacing it installs: it settles then, before the frame’s load event, and the new document registers and is listed',
+    name: 'a frame’s initial about:blank whose registration still waits on the page’s list when the same-origin document replacing it installs: it settles then, and the new document registers and is listed',
     path: page(true),
     run: async ({ origin, until }) => {
       const { injecting } = window as unknown as Injecting
@@ -209,19 +211,18 @@ const cases: Case[] = [
       f.allow = 'tools'
       const { load, blank } = injector.replaced(f, origin)
       await load
-      const atLoad = blank()
       const w = f.contentWindow as unknown as { registered: Promise<string> }
       const registered = await w.registered
       await until(async () => (await mc.getTools()).some((t) => t.name === 'realTool'))
       return {
-        atLoad,
+        blank: blank(),
         registered,
         top: (await mc.getTools()).map((t) => t.name),
         frame: await injector.probe(f),
       }
     },
     expected: {
-      atLoad: 'registered',
+      blank: 'registered',
       registered: 'registered',
       top: ['realTool', 'topTool'],
       frame: ['realTool', 'topTool'],
