@@ -20,6 +20,10 @@ beforeAll(async () => {
   pages = await startPages()
   peer = await startPeer({ code: 'K7QM-4XWD' })
   launched = await launchChromium(false)
+  // Installed, the worker opens its page in a tab: that tab is up before the test opens its own.
+  await launched.browser.waitForTarget(
+    (t) => t.type() === 'page' && t.url().endsWith('/popup.html'),
+  )
 })
 afterAll(async () => {
   await launched?.browser.close()
@@ -35,15 +39,24 @@ async function shot(popup: Page, name: string) {
   expect(png.subarray(1, 4).toString()).toBe('PNG')
 }
 
+/**
+ * The popup in a tab of its own, in front: a page behind another is hidden and renders no frame,
+ * and a click or a screenshot, which wait for one, would wait for ever.
+ */
+async function openPopup(hash = '') {
+  const popup = await launched.browser.newPage()
+  await popup.bringToFront()
+  await popup.setViewport({ width: 364, height: 400, deviceScaleFactor: 1 })
+  await popup.goto(`chrome-extension://${launched.extension.id}/popup.html${hash}`)
+  return popup
+}
+
 const status = (popup: Page) => popup.$eval('#status', (e) => e.textContent)
 const shared = (popup: Page) =>
   popup.$$eval('#shared li', (items) => items.map((li) => li.textContent))
 
 it('pairs with the typed code, lists the shared tab and revokes it in one click', async () => {
-  const popupUrl = `chrome-extension://${launched.extension.id}/popup.html`
-  let popup = await launched.browser.newPage()
-  await popup.setViewport({ width: 364, height: 400, deviceScaleFactor: 1 })
-  await popup.goto(popupUrl)
+  let popup = await openPopup()
   await popup.waitForFunction(
     () => document.getElementById('status')?.textContent === 'Not paired.',
   )
@@ -71,9 +84,7 @@ it('pairs with the typed code, lists the shared tab and revokes it in one click'
     '<title>Team notes</title><script src="/tools.js"></script>',
   )}`
   const { tab } = await openShared(launched, notes)
-  popup = await launched.browser.newPage()
-  await popup.setViewport({ width: 364, height: 400, deviceScaleFactor: 1 })
-  await popup.goto(`${popupUrl}#site=${encodeURIComponent(pages.server.origin)}`)
+  popup = await openPopup(`#site=${encodeURIComponent(pages.server.origin)}`)
   await popup.waitForSelector('#shared li button')
   expect(await status(popup)).toMatch(/^Connected to the bridge/)
   expect(await shared(popup)).toEqual(['RevokeTeam notes (tab)'])
