@@ -196,7 +196,9 @@ export const closing = (browser: Browser, target: Target) =>
 export async function confirmWindow(browser: Browser) {
   const target = await browser.waitForTarget((t) => /\/confirm\.html#/.test(t.url()))
   const page = await target.asPage()
-  await page.waitForFunction(() => document.getElementById('name')?.textContent !== '')
+  // The window may still hold its first document, an empty about:blank without the element: only
+  // the confirm page showing its request counts.
+  await page.waitForFunction(() => !!document.getElementById('name')?.textContent)
   const shown = await page.evaluate(() => ({
     name: document.getElementById('name')?.textContent,
     origin: document.getElementById('origin')?.textContent,
