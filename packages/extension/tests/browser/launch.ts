@@ -93,11 +93,17 @@ export const hooks = {
     }, url),
 }
 
+/** What Chromium's `scripting` says of a page the extension may not (yet) reach. */
+const NO_ACCESS = /Cannot access contents of the page/
+
 /**
  * Opens `url` in a new tab and shares that tab as the popup's button does (activeTab). The toolbar
- * action grants the tab, and the worker then reads its URL. Now and then (1 load in 55 here, none
- * on an idle machine) that read still comes back without it, with no event to wait for after it;
- * as a person clicks the button again, the action is triggered again, up to 5 times.
+ * action grants the tab, and the worker then reads its URL and runs its script there. Now and then
+ * (1 load in 55 here, none on an idle machine) the read still comes back without the URL, and on a
+ * busy machine (load 10) the script is refused although the URL was read: the grant has not reached
+ * every part of the browser yet, and there is no event to wait for. A person's click on "Share this
+ * tab" comes long after the grant; as a person clicks the toolbar button again, the action is
+ * triggered again, up to 5 times.
  */
 export async function openShared({ browser, extension, worker }: Launched, url: string) {
   const page = await browser.newPage()
@@ -105,10 +111,16 @@ export async function openShared({ browser, extension, worker }: Launched, url: 
   for (let tries = 1; ; tries++) {
     await page.triggerExtensionAction(extension)
     const tab = await hooks.tabOf(worker, url)
-    if (tab !== -1) {
-      await hooks.share(worker, tab)
-      return { page, tab }
-    }
+    const shared =
+      tab !== -1 &&
+      (await hooks.share(worker, tab).then(
+        () => true,
+        (error: unknown) => {
+          if (tries === 5 || !NO_ACCESS.test(String(error))) throw error
+          return false
+        },
+      ))
+    if (shared) return { page, tab }
     if (tries === 5) throw new Error(`The toolbar action gave no access to ${url} in 5 tries.`)
   }
 }
