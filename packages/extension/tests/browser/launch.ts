@@ -111,16 +111,14 @@ export async function openShared({ browser, extension, worker }: Launched, url: 
   for (let tries = 1; ; tries++) {
     await page.triggerExtensionAction(extension)
     const tab = await hooks.tabOf(worker, url)
-    const shared =
-      tab !== -1 &&
-      (await hooks.share(worker, tab).then(
-        () => true,
-        (error: unknown) => {
-          if (tries === 5 || !NO_ACCESS.test(String(error))) throw error
-          return false
-        },
-      ))
-    if (shared) return { page, tab }
+    if (tab !== -1) {
+      try {
+        await hooks.share(worker, tab)
+        return { page, tab }
+      } catch (error) {
+        if (tries === 5 || !NO_ACCESS.test(String(error))) throw error
+      }
+    }
     if (tries === 5) throw new Error(`The toolbar action gave no access to ${url} in 5 tries.`)
   }
 }
