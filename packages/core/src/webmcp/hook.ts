@@ -26,6 +26,18 @@ export interface PolyfillHook {
    */
   pending(): number
   /**
+   * `context.executeTool(tool, input, options)` for a caller outside the page (the bridge): the same
+   * checks, steps and events, but the promise settles as soon as a tool of `context`'s own document
+   * settles, not in a task after it. So a tool's answer still arrives when its document navigates
+   * right after answering, as native's answer to DevTools does. Absent from older copies.
+   */
+  executeTool?(
+    context: unknown,
+    tool: unknown,
+    input?: unknown,
+    options?: unknown,
+  ): Promise<string | null>
+  /**
    * Whether the child window `child` of `context`'s document, showing document `doc` of `origin`, may use
    * `tools` (`undefined` while that is not known): how a same-origin child's polyfill asks its parent's.
    */

@@ -1,5 +1,5 @@
 import { ToolActivatedEvent, ToolCancelEvent } from './events'
-import { ModelContext as ModelContextImpl, createModelContext } from './model-context'
+import { ModelContext as ModelContextImpl, createModelContext, executeEarly } from './model-context'
 import { failureOf, joinedOf, owns } from './engine'
 import { shapeInterfaces } from './webidl-shape'
 import { HOOK } from './hook'
@@ -13,6 +13,7 @@ export const hook: PolyfillHook = {
   failure: failureOf,
   joined: joinedOf,
   pending: queuedTasks,
+  executeTool: executeEarly,
 }
 const noop = () => {}
 

@@ -74,6 +74,19 @@ const secureOrigins = (list: string[], member: string) =>
         return origin
       })
 
+/** Whether the next `executeTool` call is the hook's (`executeEarly`); read at once by that call. */
+let answerEarly = false
+
+/**
+ * The polyfill hook's `executeTool` (hook.ts): `context.executeTool(...args)`, whose promise settles
+ * with the result of a tool of the document as soon as the tool settles, not a task later as the
+ * page's own call does.
+ */
+export const executeEarly = (context: unknown, ...args: unknown[]): Promise<string | null> => (
+  (answerEarly = true),
+  ModelContext.prototype.executeTool.apply(context, args as [unknown])
+)
+
 /** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
 function promise<T>(steps: () => Promise<T>): Promise<T> {
   try {
@@ -195,6 +208,8 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
     input: unknown = undefined,
     options: unknown = undefined,
   ): Promise<string | null> {
+    const early = answerEarly
+    answerEarly = false
     return promise(() => {
       const method = 'executeTool'
       const engine = engineOf(this, method)
@@ -281,7 +296,7 @@ export class ModelContext extends EventTarget implements ModelContextInterface {
                 )
               }
               ;[cancel, activate] = engine.start(definition, json, (ok, value) =>
-                queueTask(() => settle(ok, value)),
+                early ? settle(ok, value) : queueTask(() => settle(ok, value)),
               )
             },
             () => activate?.(),

@@ -689,3 +689,117 @@ differential('executeTool', [
     ]),
   },
 ])
+
+// The polyfill hook's `executeTool` (webmcp/hook.ts), through which the bridge runs a page's tools:
+// where native has no hook, the page's own `executeTool` runs the same case.
+type Run = (tool: unknown, input?: unknown, options?: unknown) => Promise<unknown>
+type HookHolder = Record<
+  symbol,
+  { executeTool?: (context: unknown, ...args: unknown[]) => Promise<unknown> } | undefined
+>
+
+differential('executeTool through the polyfill hook', [
+  {
+    name: 'the hook’s executeTool converts, checks and answers as native’s executeTool',
+    run: async ({ mc, capture, register, find }) => {
+      const hook = (Object.getPrototypeOf(mc).constructor as HookHolder)[
+        Symbol.for('webmcp-kit/polyfill')
+      ]
+      const run: Run = (...args) =>
+        hook?.executeTool ? hook.executeTool(mc, ...args) : mc.executeTool(...(args as [never]))
+      await register('a', { execute: () => ({ x: 1 }) })
+      await register('b', {
+        execute: () => {
+          throw new RangeError('no')
+        },
+      })
+      const a = await find('a')
+      const b = await find('b')
+      const out = []
+      out.push(await capture(() => run(undefined)))
+      out.push(await capture(() => run({ ...a, window: {} })))
+      out.push(await capture(() => run(a, 5)))
+      out.push(await capture(() => run(a, {}, { signal: {} })))
+      out.push(await capture(() => run(a, {}, { signal: AbortSignal.abort('stop') })))
+      out.push(await capture(() => run({ ...a, origin: 'nope' }, {})))
+      out.push(await capture(() => run({ ...a, name: 'missing' }, {})))
+      out.push(await capture(() => run(a, { n: 1n })))
+      out.push(await capture(() => run(a, {})))
+      out.push(await capture(() => run(a)))
+      out.push(await capture(() => run(b, {})))
+      return out
+    },
+    expected: [
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['err', 'TypeError'],
+      ['throw', 'stop'],
+      ['err', 'NotSupportedError'],
+      ['err', 'UnknownError'],
+      ['err', 'TypeError'],
+      ['ok', '{"x":1}'],
+      ['ok', '{"x":1}'],
+      ['err', 'UnknownError'],
+    ],
+    messages: { firefox: SERIALISER, webkit: SERIALISER },
+  },
+  {
+    name: 'the hook’s executeTool answers as soon as the tool settles: before the tasks the tool queued, and before toolactivated',
+    polyfillOnly: 'native has no polyfill hook; its answer to DevTools leaves as the tool settles',
+    run: async ({ mc, register, find, next }) => {
+      const hook = (Object.getPrototypeOf(mc).constructor as HookHolder)[
+        Symbol.for('webmcp-kit/polyfill')
+      ]!
+      const log: string[] = []
+      const queued: Array<Promise<unknown>> = []
+      // A timer task and a message task, queued by the tool as it answers.
+      const queue = () => {
+        queued.push(new Promise((resolve) => setTimeout(() => resolve(log.push('timer')))))
+        const channel = new MessageChannel()
+        queued.push(
+          new Promise((resolve) => {
+            channel.port1.onmessage = () => resolve(log.push('message'))
+          }),
+        )
+        channel.port2.postMessage(0)
+      }
+      mc.ontoolactivated = () => log.push('activated')
+      await register('now', {
+        execute: () => {
+          log.push('now')
+          queue()
+          return 'now'
+        },
+      })
+      await register('later', {
+        execute: () =>
+          new Promise((resolve) =>
+            setTimeout(() => {
+              log.push('later')
+              queue()
+              resolve('later')
+            }),
+          ),
+      })
+      const out = []
+      for (const name of ['now', 'later']) {
+        log.length = queued.length = 0
+        const activated = next(mc, 'toolactivated')
+        const answer = hook.executeTool!(mc, await find(name), {}).then((v) =>
+          log.push(`answer:${v}`),
+        )
+        await Promise.all([activated, answer])
+        await Promise.all(queued)
+        out.push(log.slice(0, 3), log.slice(3).sort())
+      }
+      return out
+    },
+    expected: [
+      ['now', 'answer:now', 'activated'],
+      ['message', 'timer'],
+      ['activated', 'later', 'answer:later'],
+      ['message', 'timer'],
+    ],
+  },
+])
