@@ -46,6 +46,8 @@ export function polyfillAgent(names: AgentNames): void {
   interface Hook {
     owns(context: unknown): boolean
     failure(reason: unknown): unknown
+    // Absent from older copies of the polyfill.
+    executeTool?(context: Context, tool: Tool, input: unknown, options: object): Promise<unknown>
   }
   const host = window as unknown as Record<symbol, PolyfillAgent | undefined>
   const key = Symbol.for(names.key)
@@ -62,12 +64,16 @@ export function polyfillAgent(names: AgentNames): void {
     tools ??= contextOf()?.getTools()
     return ((await tools?.catch(() => [])) ?? []).filter((t) => t.window === window)
   }
-  // What the tool threw, through the polyfill's typed failure channel of this very document.
-  const thrown = (mc: Context, error: unknown) => {
+  // The polyfill's hook in this very document, if `mc` is the polyfill's.
+  const hookOf = (mc: Context) => {
     const constructor = (Object.getPrototypeOf(mc) as { constructor?: unknown } | null)
       ?.constructor as Record<symbol, Hook | undefined> | undefined
     const hook = constructor?.[hookKey]
-    const reason = hook?.owns(mc) ? hook.failure(error) : undefined
+    return hook?.owns(mc) ? hook : undefined
+  }
+  // What the tool threw, through the polyfill's typed failure channel.
+  const thrown = (mc: Context, error: unknown) => {
+    const reason = hookOf(mc)?.failure(error)
     return reason === undefined ? error : reason
   }
   const describe = (error: unknown): CallOutcome =>
@@ -112,8 +118,15 @@ export function polyfillAgent(names: AgentNames): void {
       const controller = new AbortController()
       controllers.set(id, controller)
       if (cancelled.delete(id)) controller.abort()
+      // The hook's executeTool answers as soon as the tool does, not a task later: a document
+      // that navigates right after its tool answered may be gone by then.
+      const hook = hookOf(mc)
+      const options = { signal: controller.signal }
       try {
-        return { ok: true, value: await mc.executeTool(tool, input, { signal: controller.signal }) }
+        const value = hook?.executeTool
+          ? await hook.executeTool(mc, tool, input, options)
+          : await mc.executeTool(tool, input, options)
+        return { ok: true, value }
       } catch (error) {
         return describe(thrown(mc, error))
       } finally {

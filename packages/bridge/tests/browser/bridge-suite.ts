@@ -193,7 +193,7 @@ export function describeBridge(transportName: string, connect: Connect) {
       await expect.poll(() => changes.length, POLL).toBeGreaterThan(before)
       await expect.poll(names, POLL).toEqual(['back', 'second_only'])
       const again = changes.length
-      await call('back')
+      expect(text(await call('back'))).toBe('Going back.')
       await expect.poll(() => changes.length, POLL).toBeGreaterThan(again)
       await expect.poll(names, POLL).toEqual(THE_TOOLS)
     })

@@ -4,7 +4,11 @@ const html = (body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><script src="/webmcp.iife.js"></script></head><body>${body}</body></html>`
 
 // The fixture's own tools: a slow one to cancel, a consequential one, two that fail, one whose name clashes with
-// the demo widget's, and one that navigates to the second page (whose `back` returns).
+// the demo widget's, and one that navigates to the second page (whose `back` returns). `go`
+// navigates in a timer after it answers and keeps the page busy, so that the navigation commits
+// before any task the page queued after the answer; `back` starts its navigation before it answers.
+const BUSY = 'const until = performance.now() + 300; while (performance.now() < until) {}'
+
 const FIXTURE = `<script>
 const mc = document.modelContext
 const state = { slow: 'idle', sent: [] }
@@ -28,14 +32,14 @@ mc.registerTool({ name: 'broken', description: 'Always fails.',
 mc.registerTool({ name: 'refuse', description: 'Always refuses.',
   execute: async () => { throw new DOMException('Not today.', 'NotAllowedError') } })
 mc.registerTool({ name: 'go', description: 'Opens the second page.',
-  execute: () => { setTimeout(() => { location.href = '/second' }); return 'Opening the second page.' } })
+  execute: () => { setTimeout(() => { location.href = '/second'; ${BUSY} }); return 'Opening the second page.' } })
 </script>`
 
 const SECOND = `<script>
 document.modelContext.registerTool({ name: 'second_only', description: 'Exists on the second page only.',
   annotations: { readOnlyHint: true }, execute: () => 'second' })
 document.modelContext.registerTool({ name: 'back', description: 'Returns to the first page.',
-  execute: () => { setTimeout(() => { location.href = '/fixture' }); return 'Going back.' } })
+  execute: () => { location.href = '/fixture'; return 'Going back.' } })
 </script>`
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void
