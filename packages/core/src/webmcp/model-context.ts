@@ -77,16 +77,6 @@ const secureOrigins = (list: string[], member: string) =>
 /** Whether the next `executeTool` call is the hook's (`executeEarly`); read at once by that call. */
 let answerEarly = false
 
-/**
- * The polyfill hook's `executeTool` (hook.ts): `context.executeTool(...args)`, whose promise settles
- * with the result of a tool of the document as soon as the tool settles, not a task later as the
- * page's own call does.
- */
-export const executeEarly = (context: unknown, ...args: unknown[]): Promise<string | null> => (
-  (answerEarly = true),
-  ModelContext.prototype.executeTool.apply(context, args as [unknown])
-)
-
 /** Runs `steps`, turning a synchronous throw into a rejected promise, as WebIDL does. */
 function promise<T>(steps: () => Promise<T>): Promise<T> {
   try {
@@ -339,6 +329,18 @@ for (const type of ['toolchange', 'toolactivated', 'toolcancel']) {
     },
   })
 }
+
+/**
+ * The polyfill hook's `executeTool` (hook.ts): `context.executeTool(...args)`, whose promise settles
+ * with the result of a tool of the document as soon as the tool settles, not a task later as the
+ * page's own call does. The method is the one this module defined, whatever the page puts in its
+ * place on the prototype later.
+ */
+const { executeTool } = ModelContext.prototype
+export const executeEarly = (context: unknown, ...args: unknown[]): Promise<string | null> => (
+  (answerEarly = true),
+  executeTool.apply(context, args as [unknown])
+)
 
 /** Creates the `ModelContext` of `document`. */
 export function createModelContext(document: Document): ModelContext {

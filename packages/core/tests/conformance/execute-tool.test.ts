@@ -802,4 +802,41 @@ differential('executeTool through the polyfill hook', [
       ['message', 'timer'],
     ],
   },
+  {
+    name: 'the hook’s executeTool runs the polyfill’s own method when the page replaced it, and leaves the page’s next call to the page’s timing',
+    polyfillOnly: 'native has no polyfill hook',
+    run: async ({ mc, register, find }) => {
+      const hook = (Object.getPrototypeOf(mc).constructor as HookHolder)[
+        Symbol.for('webmcp-kit/polyfill')
+      ]!
+      const proto = Object.getPrototypeOf(mc) as { executeTool: Run }
+      const own = proto.executeTool
+      const log: string[] = []
+      await register('a', { execute: () => 'a' })
+      const tool = await find('a')
+      proto.executeTool = function () {
+        log.push('replaced')
+        return Promise.resolve('forged')
+      }
+      let answer: unknown
+      try {
+        answer = await hook.executeTool!(mc, tool, {})
+      } finally {
+        proto.executeTool = own
+      }
+      // The page's own call: its answer a task after the tool, so after a message the tool posted.
+      await register('b', {
+        execute: () => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => log.push('message')
+          channel.port2.postMessage(0)
+          return 'b'
+        },
+      })
+      const b = await find('b')
+      await mc.executeTool(b, {}).then((v) => log.push(`answer:${v}`))
+      return [answer, log]
+    },
+    expected: ['a', ['message', 'answer:b']],
+  },
 ])
