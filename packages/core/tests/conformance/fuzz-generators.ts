@@ -374,8 +374,10 @@ const tree = fc.letrec<Tree>((tie) => ({
         fc.constantFrom<ProxyMode>('plain', 'log', 'log', 'throwGet', 'throwOwnKeys', 'revoked'),
       )
       // A platform object's properties are read in an order of each engine's own: no logging
-      // proxy over one.
-      .filter(([target, mode]) => mode !== 'log' || !['window', 'node'].includes(target[0]))
+      // proxy over one, nor over a proxy or a frozen value that wraps one.
+      .filter(
+        ([target, mode]) => mode !== 'log' || !['window', 'node'].includes(unwrapped(target)[0]),
+      )
       .map(([target, mode]): Value => ['proxy', target, mode]),
     fc
       .oneof(
