@@ -71,11 +71,6 @@ export function polyfillAgent(names: AgentNames): void {
     const hook = constructor?.[hookKey]
     return hook?.owns(mc) ? hook : undefined
   }
-  // What the tool threw, through the polyfill's typed failure channel.
-  const thrown = (mc: Context, error: unknown) => {
-    const reason = hookOf(mc)?.failure(error)
-    return reason === undefined ? error : reason
-  }
   const describe = (error: unknown): CallOutcome =>
     error !== null && typeof error === 'object'
       ? {
@@ -128,7 +123,9 @@ export function polyfillAgent(names: AgentNames): void {
           : await mc.executeTool(tool, input, options)
         return { ok: true, value }
       } catch (error) {
-        return describe(thrown(mc, error))
+        // What the tool threw, through the polyfill's typed failure channel.
+        const reason = hook?.failure(error)
+        return describe(reason === undefined ? error : reason)
       } finally {
         controllers.delete(id)
       }
